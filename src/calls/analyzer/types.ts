@@ -1,0 +1,101 @@
+// The shape of a call analysis: shared by the built-in analyzer, the LLM analyzer,
+// the validator, the API serializer and the web application.
+
+export type Language = 'de' | 'en';
+export type FormOfAddress = 'du' | 'Sie';
+
+export const SCORE_DIMENSIONS = ['discovery', 'listening', 'value', 'objection_handling', 'next_step'] as const;
+export type ScoreDimension = (typeof SCORE_DIMENSIONS)[number];
+export type Scores = Record<ScoreDimension, number>; // integers 1..5
+
+/** Method catalogue of decisions.md: stable key -> English label. */
+export const METHODS = {
+  spin_implication: 'SPIN implication question',
+  spin_need_payoff: 'SPIN need-payoff question',
+  challenger_teach: 'Challenger: teach, tailor, take control',
+  meddpicc: 'MEDDPICC qualification',
+  bant: 'BANT qualification',
+  sandler_pain_funnel: 'Sandler pain funnel',
+  sandler_upfront_contract: 'Sandler upfront contract',
+  gap_selling: 'Gap Selling',
+  feel_felt_found: 'Feel, felt, found',
+  laer: 'Listen, acknowledge, explore, respond',
+  voss_label: 'Labeling',
+  voss_mirror: 'Mirroring',
+  voss_calibrated_question: 'Calibrated question',
+  voss_accusation_audit: 'Accusation audit',
+  trial_close: 'Trial close',
+  calendar_close: 'Calendar close',
+} as const;
+export type MethodKey = keyof typeof METHODS;
+
+export interface Moment {
+  /** Verbatim substring of the transcript (one utterance or part of it, without the speaker label). */
+  quote: string;
+  /** Speaker name/label as written in the transcript. */
+  speaker: string;
+  /** Coaching texts: in the requested `language`. */
+  why: string;
+  coaching: string;
+  method?: MethodKey;
+  /** Present with `method` when language is en. */
+  method_label?: string;
+}
+
+export interface BiggestMiss extends Moment {
+  /** In the call's own language and the salesperson's form of address, whatever `language` is. */
+  what_to_say_instead: string;
+}
+
+export interface CallMetrics {
+  rep_talk_share: number; // 0..1
+  longest_monologue_seconds: number | null; // null when the transcript has no timestamps
+  longest_monologue_words: number;
+  questions: number;
+  open_questions: number;
+  closed_questions: number;
+  pains: number;
+  objections: Array<{ type: string; handled: boolean }>;
+  next_step_dated: boolean;
+  duration_seconds: number | null;
+}
+
+export interface AnalysisResult {
+  scores: Scores;
+  strongest_moment: Moment;
+  biggest_miss: BiggestMiss;
+  moments: [Moment, Moment, Moment];
+  commitment: string;
+  /** Which language the call itself was held in (may differ from the requested coaching language). */
+  call_language: Language;
+  /** German calls: how the salesperson addressed the customer; null for English calls. */
+  form_of_address: FormOfAddress | null;
+  /** The speaker identified as the salesperson. */
+  rep_speaker: string;
+  metrics: CallMetrics;
+  /** Which analyzer produced the result ('builtin' or 'llm'), and whether the LLM fell back. */
+  analyzer: 'builtin' | 'llm';
+  fallback_reason?: string;
+}
+
+export interface AnalyzeInput {
+  transcript: string;
+  /** Language of the coaching texts (why, coaching, commitment, method_label). */
+  language: Language;
+  /** Optional hint from the push: the speaker label of the salesperson. */
+  repSpeaker?: string | null;
+  /** The key owner's name: a strong hint for who the salesperson is. */
+  repName?: string | null;
+}
+
+/** A transcript that cannot be analysed; `message` tells the user what to fix. */
+export class AnalysisError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnalysisError';
+  }
+}
+
+export interface Analyzer {
+  analyze(input: AnalyzeInput): Promise<{ result: AnalysisResult; costCents: number }>;
+}
