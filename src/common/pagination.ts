@@ -1,0 +1,60 @@
+// Keyset pagination shared by every list: newest first by id (ids sort by creation time).
+import { AppError, validation } from '../errors/app-error.ts';
+
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 100;
+
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+  total: number;
+}
+
+export function parseLimit(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_LIMIT;
+  if (!/^\d+$/.test(raw)) throw validation('limit', 'limit must be an integer from 1 to 100.');
+  const n = Number(raw);
+  if (n < 1 || n > MAX_LIMIT) throw validation('limit', 'limit must be an integer from 1 to 100.');
+  return n;
+}
+
+/** Cursor = base64url("<list>:<last id>"); bound to its list so a foreign cursor is refused. */
+export function encodeCursor(list: string, lastId: string): string {
+  return Buffer.from(`${list}:${lastId}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(list: string, raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  const bad = (): AppError => validation('cursor', 'cursor is malformed or belongs to another list.');
+  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw bad();
+  const text = Buffer.from(raw, 'base64url').toString('utf8');
+  const sep = text.indexOf(':');
+  if (sep < 0 || text.slice(0, sep) !== list) throw bad();
+  const id = text.slice(sep + 1);
+  if (!/^[a-z]{2,3}_[0-9A-Z]{26}$/.test(id)) throw bad();
+  return id;
+}
+
+/** Given limit+1 fetched rows, builds the page. */
+export function toPage<R extends { id: string }, T>(list: string, rows: R[], limit: number, total: number, map: (r: R) => T): Page<T> {
+  const more = rows.length > limit;
+  const slice = more ? rows.slice(0, limit) : rows;
+  return {
+    items: slice.map(map),
+    next_cursor: more ? encodeCursor(list, slice[slice.length - 1].id) : null,
+    total,
+  };
+}
+
+/** LIKE pattern for a case-insensitive substring search (the column side is lower()-ed). */
+export function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+
+/** `lower(col) LIKE '%q%'` with escaping that behaves the same on SQLite and PostgreSQL. */
+export function containsCi(column: string | RawBuilder<unknown>, q: string): RawBuilder<SqlBool> {
+  const col = typeof column === 'string' ? sql.ref(column) : column;
+  return sql<SqlBool>`lower(${col}) like ${likePattern(q)} escape '\\'`;
+}

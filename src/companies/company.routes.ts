@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../services.ts';
+import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
+
+const CompanyBody = Type.Object({
+  name: Type.String({ description: 'Lookup key: case-insensitive, whitespace-normalised. Required.' }),
+  domain: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+}, { title: 'CompanyInput' });
+
+const CompanyDetail = Type.Intersect([
+  Type.Ref('Company'),
+  Type.Object({
+    contacts: Type.Array(Type.Ref('Contact'), { description: 'Newest first (at most 100)' }),
+    deals: Type.Array(Type.Ref('Deal')),
+    timeline: Type.Array(Type.Ref('Activity')),
+  }),
+], { title: 'CompanyDetail' });
+
+export function companyRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (api) => {
+    api.get('/companies', {
+      schema: { tags: ['companies'], summary: 'List companies (search by name, domain)', querystring: ListQuery, response: { 200: pageOf(Type.Ref('Company'), 'CompanyPage'), ...errors(403, 422) } },
+    }, async (request) => services.companies.list(request.actor, request.query));
+
+    api.post('/companies', {
+      schema: { tags: ['companies'], summary: 'Find or create a company by name (201 created, 200 existing)', body: CompanyBody, response: { 200: Type.Ref('Company'), 201: Type.Ref('Company'), ...errors(402, 403, 422) } },
+    }, async (request, reply) => {
+      const { row, created } = await services.companies.upsert(request.actor, request.body);
+      return reply.code(created ? 201 : 200).send(row);
+    });
+
+    api.get('/companies/:id', {
+      schema: { tags: ['companies'], summary: 'A company with its contacts, deals and timeline', params: IdParam, response: { 200: CompanyDetail, ...errors(403, 404) } },
+    }, async (request) => services.companies.detail(request.actor, request.params.id));
+  };
+}

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import type { Actor } from '../common/actor.ts';
+import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { notFound, validation } from '../errors/app-error.ts';
+import { newId } from '../lib/ids.ts';
+import { nowIso } from '../lib/time.ts';
+import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
+import { CompanyRepository, companyNameKey } from './company.repository.ts';
+import { toCompanyRow, type CompanyRow } from './company.row.ts';
+import { ContactRepository } from '../contacts/contact.repository.ts';
+import { toContactRow } from '../contacts/contact.row.ts';
+import { DealRepository, NESTED_LIMIT } from '../deals/deal.repository.ts';
+import { toDealRow } from '../deals/deal.row.ts';
+import { ActivityRepository } from '../activities/activity.repository.ts';
+import { toActivityRow } from '../activities/activity.row.ts';
+
+export interface CompanyInput {
+  name?: unknown;
+  domain?: string | null;
+}
+
+export function cleanOptional(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  const t = value.trim();
+  return t === '' ? null : t;
+}
+
+export class CompanyService {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Finds a company by name (case-insensitive, whitespace-normalised) or creates it, inside the
+   * caller's transaction; records company.created when it creates.
+   */
+  async findOrCreate(tx: Kysely<Database>, actor: Actor, rawName: string, domain?: string | null) {
+    const name = rawName.trim().replace(/\s+/g, ' ');
+    if (!name) throw validation('company', 'company name must not be empty.');
+    if (name.length > 200) throw validation('company', 'company name is longer than 200 characters.');
+    const repo = new CompanyRepository(tx);
+    const key = companyNameKey(name);
+    const now = nowIso();
+    const row = { id: newId('company'), team_id: actor.teamId, name, name_key: key, domain: cleanOptional(domain) ?? null, owner_id: actor.userId, created_at: now, updated_at: now };
+    const created = await repo.insertIfAbsent(row);
+    const stored = created ? row : (await repo.byNameKey(actor.teamId, key))!;
+    if (created) await recordEvents(tx, actor.teamId, [{ event: 'company.created', entityType: 'company', entityId: row.id, data: toCompanyRow(row) }]);
+    return { row: stored, created };
+  }
+
+  async upsert(actor: Actor, input: CompanyInput): Promise<{ row: CompanyRow; created: boolean }> {
+    if (typeof input.name !== 'string' || !input.name.trim()) throw validation('name', 'name is required.');
+    const name = input.name;
+    const out = await this.db.transaction().execute(async (tx) => {
+      const found = await this.findOrCreate(tx, actor, name, input.domain);
+      if (!found.created && input.domain !== undefined) {
+        const domain = cleanOptional(input.domain) ?? null;
+        if (domain !== found.row.domain) {
+          const updated = { ...found.row, domain, updated_at: nowIso() };
+          await new CompanyRepository(tx).update(actor.teamId, found.row.id, { domain, updated_at: updated.updated_at });
+          return { row: updated, created: false };
+        }
+      }
+      return found;
+    });
+    if (out.created) notifyEventsCommitted();
+    return { row: toCompanyRow(out.row), created: out.created };
+  }
+
+  async get(actor: Actor, id: string) {
+    const row = await new CompanyRepository(this.db).byId(actor.teamId, id);
+    if (!row) throw notFound('Company');
+    return row;
+  }
+
+  async detail(actor: Actor, id: string) {
+    const row = await this.get(actor, id);
+    const [contacts, deals, timeline] = await Promise.all([
+      new ContactRepository(this.db).list(actor.teamId, { companyId: id, limit: NESTED_LIMIT - 1 }),
+      new DealRepository(this.db).visibleFor(actor, { companyId: id }),
+      new ActivityRepository(this.db).timeline(actor, { companyId: id }),
+    ]);
+    return {
+      ...toCompanyRow(row),
+      contacts: contacts.map(toContactRow),
+      deals: deals.map(toDealRow),
+      timeline: timeline.map(toActivityRow),
+    };
+  }
+
+  async list(actor: Actor, query: { q?: string; cursor?: string; limit?: string }): Promise<Page<CompanyRow>> {
+    const limit = parseLimit(query.limit);
+    const before = decodeCursor('companies', query.cursor);
+    const q = query.q?.trim() || undefined;
+    const repo = new CompanyRepository(this.db);
+    const [rows, total] = await Promise.all([repo.list(actor.teamId, { q, before, limit }), repo.count(actor.teamId, q)]);
+    return toPage('companies', rows, limit, total, toCompanyRow);
+  }
+}

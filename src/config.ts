@@ -1,0 +1,35 @@
+// Configuration from RZ_* environment variables (documented in README.md).
+export interface Config {
+  databaseUrl: string | null;
+  dataDir: string;
+  host: string;
+  port: number;
+  logLevel: string;
+  webhookAllowPrivate: boolean;
+  webhookRetrySchedule: number[]; // seconds between attempts
+  workerPollMs: number;
+  publicUrl: string | null;
+}
+
+function parseSchedule(raw: string | undefined): number[] {
+  if (!raw) return [60, 300, 1800, 7200];
+  const parts = raw.split(',').map((s) => Number(s.trim()));
+  if (parts.length === 0 || parts.some((n) => !Number.isFinite(n) || n < 0)) {
+    throw new Error(`RZ_WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds, got "${raw}"`);
+  }
+  return parts;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    databaseUrl: env.RZ_DATABASE_URL || null,
+    dataDir: env.RZ_DATA_DIR || './data',
+    host: env.RZ_HOST || '127.0.0.1',
+    port: env.RZ_PORT ? Number(env.RZ_PORT) : 8080,
+    logLevel: env.RZ_LOG_LEVEL || 'info',
+    webhookAllowPrivate: env.RZ_WEBHOOK_ALLOW_PRIVATE === '1' || env.RZ_WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookRetrySchedule: parseSchedule(env.RZ_WEBHOOK_RETRY_SCHEDULE),
+    workerPollMs: env.RZ_WORKER_POLL_MS ? Number(env.RZ_WORKER_POLL_MS) : 500,
+    publicUrl: env.RZ_PUBLIC_URL || null,
+  };
+}

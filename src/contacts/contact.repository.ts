@@ -1,0 +1,58 @@
+import { sql, type Kysely } from 'kysely';
+import type { ContactTable, Database } from '../db/schema.ts';
+import { containsCi } from '../common/pagination.ts';
+import { incrementCounter, readCounter } from '../limits/usage-counter.repository.ts';
+
+// The unfiltered contact count of a team is kept as a counter (contacts are never deleted),
+// so a list page costs the same at 1,000,000 contacts as at 100.
+const COUNT_PERIOD = 'all';
+const COUNT_KIND = 'contacts';
+
+export class ContactRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  byId(teamId: string, id: string): Promise<ContactTable | undefined> {
+    return this.db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  }
+
+  byEmail(teamId: string, email: string): Promise<ContactTable | undefined> {
+    return this.db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('email', '=', email).executeTakeFirst();
+  }
+
+  async insertIfAbsent(row: ContactTable): Promise<boolean> {
+    const res = await this.db.insertInto('contacts').values(row)
+      .onConflict((oc) => oc.columns(['team_id', 'email']).doNothing()).executeTakeFirst();
+    const created = Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (created) await incrementCounter(this.db, row.team_id, COUNT_PERIOD, COUNT_KIND);
+    return created;
+  }
+
+  update(teamId: string, id: string, set: Partial<ContactTable>): Promise<unknown> {
+    return this.db.updateTable('contacts').set(set).where('team_id', '=', teamId).where('id', '=', id).execute();
+  }
+
+  private filtered(teamId: string, q: string | undefined) {
+    let qb = this.db.selectFrom('contacts').where('team_id', '=', teamId);
+    if (q) {
+      qb = qb.where((eb) => eb.or([
+        containsCi('first_name', q), containsCi('last_name', q), containsCi('email', q), containsCi('phone', q),
+        // "Ada Lovelace" matches first and last name together.
+        containsCi(sql`coalesce(first_name, '') || ' ' || coalesce(last_name, '')`, q),
+      ]));
+    }
+    return qb;
+  }
+
+  list(teamId: string, opts: { q?: string; before?: string | null; limit: number; companyId?: string }): Promise<ContactTable[]> {
+    let qb = this.filtered(teamId, opts.q).selectAll();
+    if (opts.companyId) qb = qb.where('company_id', '=', opts.companyId);
+    if (opts.before) qb = qb.where('id', '<', opts.before);
+    return qb.orderBy('id', 'desc').limit(opts.limit + 1).execute();
+  }
+
+  async count(teamId: string, q: string | undefined): Promise<number> {
+    if (!q) return readCounter(this.db, teamId, COUNT_PERIOD, COUNT_KIND);
+    const r = await this.filtered(teamId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+}

@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { ContactTable, Database } from '../db/schema.ts';
+import type { Actor } from '../common/actor.ts';
+import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { notFound, validation } from '../errors/app-error.ts';
+import { newId } from '../lib/ids.ts';
+import { nowIso } from '../lib/time.ts';
+import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
+import { isValidEmail, normalizeEmail } from '../identity/identity.service.ts';
+import { CompanyRepository } from '../companies/company.repository.ts';
+import { CompanyService, cleanOptional } from '../companies/company.service.ts';
+import { toCompanyRow } from '../companies/company.row.ts';
+import { DealRepository } from '../deals/deal.repository.ts';
+import { toDealRow } from '../deals/deal.row.ts';
+import { TaskRepository } from '../tasks/task.repository.ts';
+import { toTaskRow } from '../tasks/task.row.ts';
+import { ActivityRepository } from '../activities/activity.repository.ts';
+import { toActivityRow } from '../activities/activity.row.ts';
+import { ContactRepository } from './contact.repository.ts';
+import { toContactRow, type ContactRow } from './contact.row.ts';
+
+export interface ContactInput {
+  email?: unknown;
+  first_name?: string | null;
+  last_name?: string | null;
+  phone?: string | null;
+  job_title?: string | null;
+  company?: string | null;
+  company_id?: string | null;
+}
+
+const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'job_title'] as const;
+
+export function parseEmail(raw: unknown, field = 'email'): string {
+  if (typeof raw !== 'string' || !raw.trim()) throw validation(field, `${field} is required.`);
+  const email = normalizeEmail(raw);
+  if (!isValidEmail(email)) throw validation(field, `${field} is not a valid email address.`);
+  return email;
+}
+
+export class ContactService {
+  constructor(private readonly db: Db, private readonly companies: CompanyService) {}
+
+  /**
+   * Finds a contact by email or creates it inside the caller's transaction (contact.created when it does).
+   * Given fields update an existing contact.
+   */
+  async findOrCreate(tx: Kysely<Database>, actor: Actor, input: ContactInput): Promise<{ row: ContactTable; created: boolean }> {
+    const email = parseEmail(input.email);
+    const fields: Partial<ContactTable> = {};
+    for (const f of TEXT_FIELDS) {
+      const v = cleanOptional(input[f]);
+      if (v !== undefined) fields[f] = v;
+    }
+    if (input.company_id !== undefined && input.company_id !== null) {
+      const company = await new CompanyRepository(tx).byId(actor.teamId, input.company_id);
+      if (!company) throw notFound('Company');
+      fields.company_id = company.id;
+    } else if (input.company_id === null) {
+      fields.company_id = null;
+    } else if (typeof input.company === 'string' && input.company.trim()) {
+      fields.company_id = (await this.companies.findOrCreate(tx, actor, input.company)).row.id;
+    }
+    const repo = new ContactRepository(tx);
+    const now = nowIso();
+    const row: ContactTable = {
+      id: newId('contact'), team_id: actor.teamId, email, first_name: null, last_name: null, phone: null, job_title: null,
+      company_id: null, owner_id: actor.userId, created_at: now, updated_at: now, ...fields,
+    };
+    if (await repo.insertIfAbsent(row)) {
+      await recordEvents(tx, actor.teamId, [{ event: 'contact.created', entityType: 'contact', entityId: row.id, data: toContactRow(row) }]);
+      return { row, created: true };
+    }
+    const existing = (await repo.byEmail(actor.teamId, email))!;
+    const changed = Object.entries(fields).filter(([k, v]) => existing[k as keyof ContactTable] !== v);
+    if (changed.length === 0) return { row: existing, created: false };
+    const updated = { ...existing, ...Object.fromEntries(changed), updated_at: now } as ContactTable;
+    await repo.update(actor.teamId, existing.id, { ...Object.fromEntries(changed), updated_at: now });
+    return { row: updated, created: false };
+  }
+
+  async upsert(actor: Actor, input: ContactInput): Promise<{ row: ContactRow; created: boolean }> {
+    const out = await this.db.transaction().execute((tx) => this.findOrCreate(tx, actor, input));
+    notifyEventsCommitted();
+    return { row: toContactRow(out.row), created: out.created };
+  }
+
+  /** Contacts are visible to every role of the team. */
+  async getRow(actor: Actor, id: string): Promise<ContactTable> {
+    const row = await new ContactRepository(this.db).byId(actor.teamId, id);
+    if (!row) throw notFound('Contact');
+    return row;
+  }
+
+  async detail(actor: Actor, id: string) {
+    const row = await this.getRow(actor, id);
+    const [company, deals, tasks, timeline] = await Promise.all([
+      row.company_id ? new CompanyRepository(this.db).byId(actor.teamId, row.company_id) : Promise.resolve(undefined),
+      new DealRepository(this.db).visibleFor(actor, { contactId: id }),
+      new TaskRepository(this.db).visibleFor(actor, { contactId: id }),
+      new ActivityRepository(this.db).timeline(actor, { contactId: id }),
+    ]);
+    return {
+      ...toContactRow(row),
+      company: company ? toCompanyRow(company) : null,
+      deals: deals.map(toDealRow),
+      tasks: tasks.map(toTaskRow),
+      timeline: timeline.map(toActivityRow),
+    };
+  }
+
+  async list(actor: Actor, query: { q?: string; cursor?: string; limit?: string }): Promise<Page<ContactRow>> {
+    const limit = parseLimit(query.limit);
+    const before = decodeCursor('contacts', query.cursor);
+    const q = query.q?.trim() || undefined;
+    const repo = new ContactRepository(this.db);
+    const [rows, total] = await Promise.all([repo.list(actor.teamId, { q, before, limit }), repo.count(actor.teamId, q)]);
+    return toPage('contacts', rows, limit, total, toContactRow);
+  }
+}

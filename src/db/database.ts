@@ -1,0 +1,69 @@
+// The one place that knows which database we run on. Everything else talks Kysely and calls
+// the helpers here where SQLite and PostgreSQL differ (row locks, connection setup).
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SelectQueryBuilder } from 'kysely';
+import type { Database } from './schema.ts';
+import * as m001 from './migrations/001_initial.ts';
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  /** Human-readable location (file path or URL without password) for logs. */
+  location: string;
+  close(): Promise<void>;
+}
+
+// int8 (COUNT(*), bigint money) arrives as text from pg; our values fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(opts: { databaseUrl?: string | null; dataDir: string; poolSize?: number }): DatabaseHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = new URL(opts.databaseUrl);
+    url.password = '';
+    return { db, dialect: 'postgres', location: url.toString(), close: () => db.destroy() };
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const file = path.resolve(opts.dataDir, 'rz.sqlite');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+/** Row lock for read-modify-write inside a transaction. SQLite serialises writers already. */
+export function forUpdate<DB, TB extends keyof DB, O>(
+  dialect: DialectName,
+  qb: SelectQueryBuilder<DB, TB, O>,
+  opts: { skipLocked?: boolean } = {},
+): SelectQueryBuilder<DB, TB, O> {
+  if (dialect !== 'postgres') return qb;
+  const locked = qb.forUpdate();
+  return opts.skipLocked ? locked.skipLocked() : locked;
+}
+
+const migrations: Record<string, Migration> = {
+  '001_initial': m001,
+};
+
+export async function migrate(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'rz_migrations',
+    migrationLockTableName: 'rz_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

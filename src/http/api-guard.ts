@@ -1,0 +1,80 @@
+// What every /api/v1 request goes through before its handler: bearer key (401), the daily
+// request limit (429, headers on every answer), licence (402), scope (403), Idempotency-Key.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor, Scope } from '../common/actor.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { Services } from '../services.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+    idem?: { keyId: string; key: string };
+  }
+  interface FastifyContextConfig {
+    /** Scope a key needs; default: read for GET, write for everything else. */
+    scope?: Scope;
+    /** Route is reachable without a key (health, docs). */
+    public?: boolean;
+  }
+}
+
+export function bearerSecret(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1] : null;
+}
+
+export function installApiGuard(app: FastifyInstance, services: Services): void {
+  app.decorateRequest('actor', null as unknown as Actor);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (config?.public) return;
+    const secret = bearerSecret(request);
+    if (!secret) throw new AppError('invalid_key', 'Send your API key as Authorization: Bearer <API_KEY>.');
+    const auth = await services.identity.authenticate(secret);
+    if (!auth) throw new AppError('invalid_key', 'The API key is unknown or has been revoked.');
+
+    const limit = await services.requestLimits.hit(auth.actor.teamId, auth.requestLimit);
+    reply.header('X-RateLimit-Limit', String(limit.limit));
+    reply.header('X-RateLimit-Remaining', String(limit.remaining));
+    reply.header('X-RateLimit-Reset', String(limit.reset));
+    if (limit.exceeded) {
+      throw new AppError('rate_limited', `More than ${limit.limit} requests today for this team; the limit resets at 00:00 UTC.`, {}, { 'Retry-After': String(limit.retryAfter) });
+    }
+
+    const writes = request.method !== 'GET' && request.method !== 'HEAD';
+    const needed: Scope = config?.scope ?? (writes ? 'write' : 'read');
+    if (!auth.actor.scopes.has(needed)) {
+      throw new AppError('missing_scope', `This API key lacks the ${needed} scope.`);
+    }
+    if (auth.licence !== 'active' && (writes || auth.actor.role === 'member' || needed === 'write')) {
+      throw new AppError('licence_inactive', "The team's licence is not in force; nothing can be written.");
+    }
+    request.actor = auth.actor;
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST' || !request.actor?.keyId) return;
+    const raw = request.headers['idempotency-key'];
+    if (raw === undefined) return;
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    const path = request.routeOptions.url ? request.url.split('?')[0] : request.url;
+    const start = await services.idempotency.start({ keyId: request.actor.keyId, teamId: request.actor.teamId, idemKey: key, method: request.method, path, body: request.body });
+    if (start.kind === 'replay') {
+      reply.header('Idempotent-Replayed', 'true');
+      return reply.code(start.status).type('application/json; charset=utf-8').send(start.body);
+    }
+    request.idem = { keyId: request.actor.keyId, key };
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.idem) {
+      const idem = request.idem;
+      request.idem = undefined;
+      await services.idempotency.finish(idem.keyId, idem.key, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''));
+    }
+    return payload;
+  });
+}

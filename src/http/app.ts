@@ -1,0 +1,67 @@
+// The application as a Fastify plugin tree: /api/v1 (public API), /healthz, /docs, OpenAPI.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import addFormats from 'ajv-formats';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Services } from '../services.ts';
+import { ErrorBody, ValidationListBody } from '../common/schema.ts';
+import { ContactRow } from '../contacts/contact.row.ts';
+import { CompanyRow } from '../companies/company.row.ts';
+import { DealRow, StageHistoryRow } from '../deals/deal.row.ts';
+import { TaskRow } from '../tasks/task.row.ts';
+import { ActivityRow } from '../activities/activity.row.ts';
+import { CallRow } from '../calls/call.row.ts';
+import { installErrorHandling } from './error-handler.ts';
+import { installApiGuard } from './api-guard.ts';
+import { apiRoutes } from './api-routes.ts';
+
+export type App = FastifyInstance;
+
+export const SHARED_SCHEMAS = [ErrorBody, ValidationListBody, ContactRow, CompanyRow, DealRow, StageHistoryRow, TaskRow, ActivityRow, CallRow];
+
+export async function buildApp(services: Services, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    ajv: {
+      // Wrong types must be refused (422 list), not silently coerced.
+      customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true, strict: false },
+      plugins: [addFormats as any],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  for (const s of SHARED_SCHEMAS) app.addSchema(s as any);
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'RZ public API',
+        version: '1.0.0',
+        description: 'Sales coaching and CRM API. All paths are relative to {base_url}/api/v1. See docs/api-guide.md for the rules.',
+      },
+      servers: [{ url: '/api/v1' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json: any, _base: unknown, _frag: unknown, i: number) => json.$id || `def-${i}` },
+    transform: ({ schema, url }) => ({ schema: schema as any, url: url.startsWith('/api/v1') ? url.slice('/api/v1'.length) || '/' : url }),
+    hideUntagged: false,
+  });
+
+  app.get('/healthz', { schema: { hide: true }, config: { public: true } }, async () => ({ status: 'ok' }));
+
+  app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as any });
+
+  await app.register(async (api) => {
+    installApiGuard(api, services);
+    await api.register(apiRoutes(services));
+  }, { prefix: '/api/v1' });
+
+  return app;
+}

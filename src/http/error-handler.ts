@@ -1,0 +1,87 @@
+// The one error handler: every failure leaves the service in the body shape of decisions.md,
+// and nothing internal (stack, SQL, paths) ever reaches a client.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, RequestShapeError, type ValidationIssue } from '../errors/app-error.ts';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+function pathOf(e: AjvError): string[] {
+  const parts = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') parts.push(e.params.missingProperty);
+  if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') parts.push(e.params.additionalProperty);
+  return parts;
+}
+
+/** Wrong types answer the 422 list; any other schema failure names its field (object form). */
+export function translateValidation(errors: AjvError[], context: string): AppError | RequestShapeError {
+  const typeErrors = errors.filter((e) => e.keyword === 'type');
+  if (typeErrors.length > 0) {
+    const byPath = new Map<string, ValidationIssue>();
+    for (const e of typeErrors) {
+      const loc = [context, ...pathOf(e)];
+      const key = loc.join('\u0000');
+      const expected = String(e.params.type ?? 'value');
+      const prev = byPath.get(key);
+      if (prev) prev.msg = `${prev.msg.replace(/^must be /, 'must be ')} or ${expected}`;
+      else byPath.set(key, { loc, msg: `must be ${expected}`, type: `type_error.${expected}` });
+    }
+    return new RequestShapeError([...byPath.values()]);
+  }
+  const first = errors.find((e) => e.keyword !== 'anyOf') ?? errors[0];
+  const path = pathOf(first);
+  const field = path.join('.') || context;
+  let message: string;
+  switch (first.keyword) {
+    case 'required': message = `${field} is required.`; break;
+    case 'const': case 'enum': {
+      const allowed = errors.filter((e) => e.keyword === 'const' && pathOf(e).join('.') === path.join('.')).map((e) => String(e.params.allowedValue));
+      message = allowed.length ? `${field} must be one of: ${allowed.join(', ')}.` : `${field} has a value that is not allowed.`;
+      break;
+    }
+    default: message = `${field} ${first.message ?? 'is invalid'}.`;
+  }
+  return new AppError('validation_error', message, { field });
+}
+
+function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+export function renderError(err: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  if (err instanceof AppError) return send(reply, err.status, err.body(), err.headers);
+  if (err instanceof RequestShapeError) return send(reply, 422, { detail: err.issues });
+  const fe = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
+  if (fe.validation) {
+    const translated = translateValidation(fe.validation, fe.validationContext ?? 'body');
+    return renderError(translated, request, reply);
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return send(reply, 422, { detail: [{ loc: ['body'], msg: fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Body is empty but Content-Type is application/json.' : 'Malformed JSON.', type: 'json_invalid' }] });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return renderError(new AppError('unsupported_media_type', 'Send JSON with Content-Type: application/json.'), request, reply);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return renderError(new AppError('payload_too_large', 'The request body is too large.'), request, reply);
+  }
+  if (err instanceof SyntaxError && (fe.statusCode === 400 || /JSON/.test(fe.message))) {
+    return send(reply, 422, { detail: [{ loc: ['body'], msg: 'Malformed JSON.', type: 'json_invalid' }] });
+  }
+  const status = fe.statusCode ?? 500;
+  if (status === 404) return renderError(new AppError('not_found', 'Not found.'), request, reply);
+  if (status === 405) return renderError(new AppError('method_not_allowed', 'Method not allowed.'), request, reply);
+  if (status >= 400 && status < 500) return renderError(new AppError('validation_error', 'The request is invalid.', { field: 'body' }), request, reply);
+  request.log.error({ err }, 'unhandled error');
+  return renderError(new AppError('internal_error', 'Something went wrong on our side. The error has been logged.'), request, reply);
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err, request, reply) => renderError(err, request, reply));
+  app.setNotFoundHandler((request, reply) => renderError(new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply));
+}

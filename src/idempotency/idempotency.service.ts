@@ -1,0 +1,59 @@
+// Idempotency-Key on POST: the first answer is stored and replayed for a retry with the same
+// key and body; the same key with another body is refused. Keys are kept 48 hours (at least 24).
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { AppError, validation } from '../errors/app-error.ts';
+import { nowIso } from '../lib/time.ts';
+
+export const IDEMPOTENCY_TTL_HOURS = 48;
+
+export type IdempotencyStart =
+  | { kind: 'new' }
+  | { kind: 'replay'; status: number; body: string };
+
+export function bodyHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class IdempotencyService {
+  constructor(private readonly db: Db) {}
+
+  async start(args: { keyId: string; teamId: string; idemKey: string; method: string; path: string; body: unknown }): Promise<IdempotencyStart> {
+    if (!args.idemKey || args.idemKey.length > 255) throw validation('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters.');
+    const hash = bodyHash(args.method, args.path, args.body);
+    const res = await this.db.insertInto('idempotency_keys').values({
+      key_id: args.keyId, idem_key: args.idemKey, team_id: args.teamId, method: args.method, path: args.path,
+      body_hash: hash, state: 'pending', status_code: null, response_body: null, created_at: nowIso(),
+    }).onConflict((oc) => oc.columns(['key_id', 'idem_key']).doNothing()).executeTakeFirst();
+    if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'new' };
+    // A retry: wait for a concurrent first attempt to finish, then replay it.
+    for (let i = 0; i < 300; i++) {
+      const row = await this.db.selectFrom('idempotency_keys').selectAll()
+        .where('key_id', '=', args.keyId).where('idem_key', '=', args.idemKey).executeTakeFirst();
+      if (!row) return this.start(args); // the first attempt failed with 5xx and released the key
+      if (row.body_hash !== hash) {
+        throw validation('Idempotency-Key', 'This Idempotency-Key was used with a different request body or path.');
+      }
+      if (row.state === 'done') return { kind: 'replay', status: row.status_code!, body: row.response_body ?? '' };
+      await sleep(100);
+    }
+    throw new AppError('duplicate', 'A request with this Idempotency-Key is still in progress.', { existing_id: args.idemKey });
+  }
+
+  async finish(keyId: string, idemKey: string, status: number, body: string): Promise<void> {
+    if (status >= 500) {
+      await this.db.deleteFrom('idempotency_keys').where('key_id', '=', keyId).where('idem_key', '=', idemKey).execute();
+      return;
+    }
+    await this.db.updateTable('idempotency_keys').set({ state: 'done', status_code: status, response_body: body })
+      .where('key_id', '=', keyId).where('idem_key', '=', idemKey).execute();
+  }
+
+  async purgeExpired(now = Date.now()): Promise<number> {
+    const cutoff = new Date(now - IDEMPOTENCY_TTL_HOURS * 3600_000).toISOString();
+    const res = await this.db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();
+    return Number(res.numDeletedRows ?? 0);
+  }
+}

@@ -1,0 +1,207 @@
+// Teams, users and API keys: used by the CLI, the API (authentication) and the application.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import type { Role, TeamTable, UserTable } from '../db/schema.ts';
+import { AppError, validation } from '../errors/app-error.ts';
+import { newId } from '../lib/ids.ts';
+import { nowIso } from '../lib/time.ts';
+import type { Actor, Scope } from '../common/actor.ts';
+import { IdentityRepository } from './identity.repository.ts';
+import { hashPassword } from './password.ts';
+
+export const DEFAULT_STAGES = [
+  { key: 'lead', label: 'Lead' },
+  { key: 'qualified', label: 'Qualified' },
+  { key: 'proposal', label: 'Proposal' },
+  { key: 'negotiation', label: 'Negotiation' },
+];
+
+export const ROLES: Role[] = ['owner', 'manager', 'member'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL.test(email) && email.length <= 254;
+}
+
+export function hashKey(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function teamJson(t: TeamTable) {
+  return {
+    id: t.id, name: t.name, licence: t.licence, request_limit: t.request_limit, call_limit: t.call_limit,
+    team_cap: t.team_cap, spend_limit_cents: t.spend_limit_cents, created_at: t.created_at, updated_at: t.updated_at,
+  };
+}
+
+export function userJson(u: UserTable) {
+  return {
+    id: u.id, team_id: u.team_id, email: u.email, name: u.name, role: u.role, active: u.active === 1,
+    consent: u.consent === 1, consent_at: u.consent_at, paid: u.paid === 1, personal_pool: u.personal_pool,
+    credits: u.credits, locale: u.locale, created_at: u.created_at, updated_at: u.updated_at,
+  };
+}
+
+export interface AuthenticatedKey {
+  actor: Actor;
+  licence: 'active' | 'inactive';
+  requestLimit: number;
+}
+
+export interface TeamUpdate {
+  licence?: 'active' | 'inactive';
+  request_limit?: number;
+  call_limit?: number;
+  team_cap?: number | null;
+  spend_limit_cents?: number | null;
+  name?: string;
+}
+
+export interface UserUpdate {
+  role?: Role;
+  consent?: boolean;
+  paid?: boolean;
+  personal_pool?: number | null;
+  credits?: number;
+  active?: boolean;
+  name?: string;
+  locale?: string;
+  password?: string;
+}
+
+export class IdentityService {
+  readonly repo: IdentityRepository;
+  // last_used_at is written at most once a minute per key, not on every request.
+  private readonly touched = new Map<string, number>();
+
+  constructor(private readonly db: Db) {
+    this.repo = new IdentityRepository(db);
+  }
+
+  async createTeam(input: { name: string; ownerEmail: string; ownerName?: string; ownerPassword?: string }) {
+    const name = input.name.trim();
+    if (!name) throw validation('name', 'Team name must not be empty.');
+    const email = normalizeEmail(input.ownerEmail);
+    if (!isValidEmail(email)) throw validation('email', 'Owner email is not a valid email address.');
+    if (await this.repo.userByEmail(email)) throw validation('email', 'A user with this email already exists.');
+    const now = nowIso();
+    const teamId = newId('team');
+    const ownerId = newId('user');
+    const passwordHash = input.ownerPassword ? await hashPassword(input.ownerPassword) : null;
+    await this.db.transaction().execute(async (tx) => {
+      await tx.insertInto('teams').values({
+        id: teamId, name, licence: 'active', request_limit: 5000, call_limit: 50, team_cap: null,
+        spend_limit_cents: null, created_at: now, updated_at: now,
+      }).execute();
+      await tx.insertInto('pipeline_stages')
+        .values(DEFAULT_STAGES.map((s, i) => ({ team_id: teamId, key: s.key, label: s.label, position: i + 1 })))
+        .execute();
+      await tx.insertInto('users').values({
+        id: ownerId, team_id: teamId, email, name: input.ownerName?.trim() || email.split('@')[0], role: 'owner',
+        password_hash: passwordHash, active: 1, consent: 0, consent_at: null, paid: 0, personal_pool: null,
+        credits: 0, locale: 'en', created_at: now, updated_at: now,
+      }).execute();
+    });
+    return { team_id: teamId, owner_id: ownerId };
+  }
+
+  async addUser(input: { teamId: string; email: string; role: string; name?: string; password?: string }) {
+    const team = await this.repo.team(input.teamId);
+    if (!team) throw new AppError('not_found', `Team ${input.teamId} not found.`);
+    if (!ROLES.includes(input.role as Role)) throw validation('role', 'role must be owner, manager or member.');
+    const email = normalizeEmail(input.email);
+    if (!isValidEmail(email)) throw validation('email', 'email is not a valid email address.');
+    if (await this.repo.userByEmail(email)) throw validation('email', 'A user with this email already exists.');
+    const now = nowIso();
+    const id = newId('user');
+    await this.db.insertInto('users').values({
+      id, team_id: team.id, email, name: input.name?.trim() || email.split('@')[0], role: input.role as Role,
+      password_hash: input.password ? await hashPassword(input.password) : null, active: 1, consent: 0,
+      consent_at: null, paid: 0, personal_pool: null, credits: 0, locale: 'en', created_at: now, updated_at: now,
+    }).execute();
+    return { user_id: id };
+  }
+
+  async createKey(input: { userId: string; scopes?: string[]; name?: string; createdBy?: string }) {
+    const user = await this.repo.user(input.userId);
+    if (!user) throw new AppError('not_found', `User ${input.userId} not found.`);
+    if (!user.active) throw validation('user', 'User is deactivated.');
+    const scopes = parseScopes(input.scopes ?? ['read', 'write']);
+    const secret = `rz_${randomBytes(32).toString('base64url')}`;
+    const id = newId('key');
+    await this.db.insertInto('api_keys').values({
+      id, team_id: user.team_id, user_id: user.id, name: input.name?.trim() || 'API key', prefix: secret.slice(0, 11),
+      key_hash: hashKey(secret), scopes: scopes.join(','), created_by: input.createdBy ?? user.id,
+      created_at: nowIso(), last_used_at: null, revoked_at: null,
+    }).execute();
+    return { key_id: id, key: secret, scopes };
+  }
+
+  async revokeKey(keyId: string, teamId?: string) {
+    const key = await this.repo.key(keyId);
+    if (!key || (teamId && key.team_id !== teamId)) throw new AppError('not_found', `Key ${keyId} not found.`);
+    if (!key.revoked_at) await this.db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', keyId).execute();
+    return { key_id: keyId, revoked: true as const };
+  }
+
+  async updateTeam(teamId: string, patch: TeamUpdate) {
+    const team = await this.repo.team(teamId);
+    if (!team) throw new AppError('not_found', `Team ${teamId} not found.`);
+    await this.db.updateTable('teams').set({ ...patch, updated_at: nowIso() }).where('id', '=', teamId).execute();
+    return teamJson((await this.repo.team(teamId))!);
+  }
+
+  async updateUser(userId: string, patch: UserUpdate) {
+    const user = await this.repo.user(userId);
+    if (!user) throw new AppError('not_found', `User ${userId} not found.`);
+    const now = nowIso();
+    const set: Partial<UserTable> = { updated_at: now };
+    if (patch.role !== undefined) set.role = patch.role;
+    if (patch.consent !== undefined) {
+      set.consent = patch.consent ? 1 : 0;
+      set.consent_at = patch.consent ? (user.consent_at ?? now) : null;
+    }
+    if (patch.paid !== undefined) set.paid = patch.paid ? 1 : 0;
+    if (patch.personal_pool !== undefined) set.personal_pool = patch.personal_pool;
+    if (patch.credits !== undefined) set.credits = patch.credits;
+    if (patch.active !== undefined) set.active = patch.active ? 1 : 0;
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.locale !== undefined) set.locale = patch.locale;
+    if (patch.password !== undefined) set.password_hash = await hashPassword(patch.password);
+    await this.db.updateTable('users').set(set).where('id', '=', userId).execute();
+    return userJson((await this.repo.user(userId))!);
+  }
+
+  /** Resolves a bearer secret to the acting user with their current role; null = 401. */
+  async authenticate(secret: string): Promise<AuthenticatedKey | null> {
+    if (!secret.startsWith('rz_') || secret.length > 200) return null;
+    const row = await this.repo.keyByHash(hashKey(secret));
+    if (!row || row.revoked_at || row.active !== 1 || row.user_team_id !== row.team_id) return null;
+    const now = Date.now();
+    const last = this.touched.get(row.key_id) ?? (row.last_used_at ? Date.parse(row.last_used_at) : 0);
+    if (now - last > 60_000) {
+      this.touched.set(row.key_id, now);
+      await this.repo.touchKey(row.key_id, new Date(now).toISOString());
+    }
+    return {
+      actor: {
+        teamId: row.team_id, userId: row.user_id, role: row.role, name: row.name, email: row.email,
+        keyId: row.key_id, scopes: new Set(row.scopes.split(',') as Scope[]),
+      },
+      licence: row.licence,
+      requestLimit: row.request_limit,
+    };
+  }
+}
+
+export function parseScopes(raw: string[]): Scope[] {
+  const scopes = [...new Set(raw.map((s) => s.trim()).filter(Boolean))];
+  if (scopes.length === 0 || scopes.some((s) => s !== 'read' && s !== 'write')) {
+    throw validation('scopes', 'scopes must be read, write or read,write.');
+  }
+  return (['read', 'write'] as const).filter((s) => scopes.includes(s));
+}

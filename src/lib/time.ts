@@ -1,0 +1,37 @@
+// RFC 3339 UTC with milliseconds and Z, the one timestamp format of the API and the database.
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export function utcDay(d = new Date()): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export function utcMonth(d = new Date()): string {
+  return d.toISOString().slice(0, 7);
+}
+
+/** Unix seconds of the next UTC midnight. */
+export function nextUtcMidnight(d = new Date()): number {
+  return Math.floor(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) / 1000);
+}
+
+/** First day of the next UTC month, e.g. 2026-12-01. */
+export function nextMonthStart(d = new Date()): string {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+}
+
+/** Parses an RFC 3339 / ISO 8601 date-time (or a plain date) and renders it canonically; null if invalid. */
+export function normalizeTimestamp(value: string): string | null {
+  const v = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/.test(v)) return null;
+  const hasTime = v.length > 10;
+  const hasZone = /([Zz]|[+-]\d{2}:?\d{2})$/.test(v);
+  const d = new Date(hasTime ? (hasZone ? v : `${v}Z`) : `${v}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return null;
+  // Reject rolled-over dates such as 2026-02-30.
+  const [y, mo, da] = v.slice(0, 10).split('-').map(Number);
+  const check = new Date(Date.UTC(y, mo - 1, da));
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da) return null;
+  return d.toISOString();
+}

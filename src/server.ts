@@ -1,0 +1,58 @@
+// Process lifecycle for `rz serve` and `rz worker`: open the database, migrate, build services,
+// start HTTP and/or background work, stop cleanly on SIGINT/SIGTERM.
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from './config.ts';
+import { migrate, openDatabase } from './db/database.ts';
+import { createServices, type Services } from './services.ts';
+import { buildApp } from './http/app.ts';
+import { startBackground, type Background } from './worker/background.ts';
+
+export interface Running {
+  services: Services;
+  app: FastifyInstance | null;
+  background: Background | null;
+  stop(): Promise<void>;
+}
+
+export async function start(mode: 'serve' | 'worker', config: Config = loadConfig()): Promise<Running> {
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(handle.db);
+  const services = createServices(config, handle);
+  const logger = { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
+  let app: FastifyInstance | null = null;
+  if (mode === 'serve') {
+    app = await buildApp(services, { logger });
+    if (config.webhookAllowPrivate) {
+      app.log.warn('RZ_WEBHOOK_ALLOW_PRIVATE=1: webhooks may target http and private addresses. For local development and tests only — never in production.');
+    }
+    await app.listen({ host: config.host, port: config.port });
+    const teams = await services.identity.repo.countTeams();
+    if (teams === 0) printFirstStart(config);
+  }
+  const background = startBackground(services, { log: app?.log });
+  let stopped = false;
+  return {
+    services, app, background,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await background.stop();
+      if (app) await app.close();
+      await handle.close();
+    },
+  };
+}
+
+function printFirstStart(config: Config): void {
+  const base = `http://${config.host}:${config.port}`;
+  process.stderr.write(`
+RZ is running at ${base} on ${config.databaseUrl ? 'PostgreSQL' : `SQLite under ${config.dataDir}`}, and no team exists yet.
+Create the first team and an API key (in another terminal):
+
+  npx rz team create --name "My team" --owner-email you@example.com --owner-password 'choose-a-password'
+  npx rz key create --user <owner_id from the line above> --scopes read,write
+
+Then try:  curl -H "Authorization: Bearer <key>" ${base}/api/v1/me
+API reference: ${base}/docs
+`);
+}

@@ -1,0 +1,34 @@
+// One wiring of the domain services, shared by the API server, the worker and the CLI.
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { IdentityService } from './identity/identity.service.ts';
+import { CompanyService } from './companies/company.service.ts';
+import { ContactService } from './contacts/contact.service.ts';
+import { RequestLimitService } from './limits/request-limit.service.ts';
+import { IdempotencyService } from './idempotency/idempotency.service.ts';
+
+export interface Services {
+  config: Config;
+  handle: DatabaseHandle;
+  identity: IdentityService;
+  companies: CompanyService;
+  contacts: ContactService;
+  requestLimits: RequestLimitService;
+  idempotency: IdempotencyService;
+}
+
+export function createServices(config: Config, handle: DatabaseHandle): Services {
+  const db = handle.db;
+  const identity = new IdentityService(db);
+  const companies = new CompanyService(db);
+  const contacts = new ContactService(db, companies);
+  return {
+    config,
+    handle,
+    identity,
+    companies,
+    contacts,
+    requestLimits: new RequestLimitService(db),
+    idempotency: new IdempotencyService(db),
+  };
+}
