@@ -1,0 +1,126 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { eventsSince, lastEventId, makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
+
+describe('contacts', () => {
+  let s: TestServer;
+  let a: TeamFixture;
+  let b: TeamFixture;
+  before(async () => {
+    s = await startTestServer();
+    a = await makeTeam(s.services, s.api, 'Alpha');
+    b = await makeTeam(s.services, s.api, 'Beta');
+  });
+  after(() => s.stop());
+
+  it('finds or creates by email: 201 then 200 with the existing row updated, email normalised', async () => {
+    const mark = await lastEventId(s.services, a.teamId);
+    const first = await a.member.client.post('/contacts', { email: '  Grace.Hopper@Example.COM ', first_name: 'Grace' });
+    assert.equal(first.status, 201);
+    assert.equal(first.body.email, 'grace.hopper@example.com');
+    assert.match(first.body.id, /^ct_[0-9A-Z]{26}$/);
+    assert.equal(first.body.owner_id, a.member.userId);
+    assert.match(first.body.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const second = await a.manager.client.post('/contacts', { email: 'grace.hopper@example.com', last_name: 'Hopper' });
+    assert.equal(second.status, 200);
+    assert.equal(second.body.id, first.body.id);
+    assert.equal(second.body.first_name, 'Grace');
+    assert.equal(second.body.last_name, 'Hopper');
+    const events = await eventsSince(s.services, a.teamId, mark);
+    assert.deepEqual(events.map((e) => e.event), ['contact.created']);
+    assert.deepEqual(events[0].data, first.body);
+  });
+
+  it('creates the company by name once (case and whitespace insensitive) and records company.created once', async () => {
+    const mark = await lastEventId(s.services, a.teamId);
+    const c1 = await a.member.client.post('/contacts', { email: 'x1@initech.test', company: 'Initech  AG' });
+    const c2 = await a.member.client.post('/contacts', { email: 'x2@initech.test', company: 'initech ag' });
+    assert.equal(c1.body.company_id, c2.body.company_id);
+    const events = await eventsSince(s.services, a.teamId, mark);
+    assert.deepEqual(events.map((e) => e.event), ['company.created', 'contact.created', 'contact.created']);
+    const detail = await a.member.client.get(`/contacts/${c1.body.id}`);
+    assert.equal(detail.status, 200);
+    assert.equal(detail.body.company.name, 'Initech AG');
+    assert.deepEqual(detail.body.deals, []);
+    assert.deepEqual(detail.body.tasks, []);
+    assert.deepEqual(detail.body.timeline, []);
+  });
+
+  it('refuses bad input with the documented errors and changes nothing', async () => {
+    const mark = await lastEventId(s.services, a.teamId);
+    const invalid = await a.member.client.post('/contacts', { email: 'not-an-email' });
+    assert.equal(invalid.status, 422);
+    assert.deepEqual(invalid.body.detail.error, 'validation_error');
+    assert.equal(invalid.body.detail.field, 'email');
+    const missing = await a.member.client.post('/contacts', { first_name: 'A' });
+    assert.equal(missing.status, 422);
+    assert.equal(missing.body.detail.field, 'email');
+    const wrongType = await a.member.client.post('/contacts', { email: 42 });
+    assert.equal(wrongType.status, 422);
+    assert.ok(Array.isArray(wrongType.body.detail));
+    assert.deepEqual(wrongType.body.detail[0].loc, ['body', 'email']);
+    const malformed = await a.member.client.post('/contacts', '{"email": "a@b.c"');
+    assert.equal(malformed.status, 422);
+    assert.ok(Array.isArray(malformed.body.detail));
+    const foreignCompany = await a.member.client.post('/contacts', { email: 'z@z.test', company_id: 'co_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+    assert.equal(foreignCompany.status, 404);
+    assert.equal(foreignCompany.body.detail.error, 'not_found');
+    assert.deepEqual(await eventsSince(s.services, a.teamId, mark), []);
+    const list = await a.owner.client.get('/contacts?q=z@z.test');
+    assert.equal(list.body.total, 0);
+  });
+
+  it('paginates newest first with an opaque keyset cursor and a total', async () => {
+    const t = await makeTeam(s.services, s.api, 'Pager');
+    for (let i = 0; i < 7; i++) await t.owner.client.post('/contacts', { email: `p${i}@pager.test`, first_name: `P${i}` });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: any = await t.member.client.get(`/contacts?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      assert.equal(page.status, 200);
+      assert.equal(page.body.total, 7);
+      seen.push(...page.body.items.map((c: any) => c.email));
+      cursor = page.body.next_cursor;
+      pages++;
+    } while (cursor);
+    assert.equal(pages, 3);
+    assert.deepEqual(seen, [6, 5, 4, 3, 2, 1, 0].map((i) => `p${i}@pager.test`));
+    const q = await t.member.client.get('/contacts?q=P3');
+    assert.deepEqual(q.body.items.map((c: any) => c.email), ['p3@pager.test']);
+    assert.equal(q.body.total, 1);
+    assert.equal((await t.member.client.get('/contacts?limit=0')).body.detail.field, 'limit');
+    assert.equal((await t.member.client.get('/contacts?limit=101')).body.detail.field, 'limit');
+    const bad = await t.member.client.get('/contacts?cursor=garbage!');
+    assert.equal(bad.status, 422);
+    assert.equal(bad.body.detail.field, 'cursor');
+    const companyCursor = Buffer.from('companies:co_01ARZ3NDEKTSV4RRFFQ69G5FAV').toString('base64url');
+    assert.equal((await t.member.client.get(`/contacts?cursor=${companyCursor}`)).body.detail.field, 'cursor');
+  });
+
+  it('never shows another team\'s contact (404) and lists only the own team', async () => {
+    const mine = await a.owner.client.post('/contacts', { email: 'secret@alpha.test' });
+    for (const who of [b.owner, b.manager, b.member]) {
+      const r = await who.client.get(`/contacts/${mine.body.id}`);
+      assert.equal(r.status, 404);
+      assert.equal(r.body.detail.error, 'not_found');
+      const list = await who.client.get('/contacts?q=secret@alpha.test');
+      assert.equal(list.body.total, 0);
+    }
+    // Same email in another team is another contact.
+    const other = await b.member.client.post('/contacts', { email: 'secret@alpha.test' });
+    assert.equal(other.status, 201);
+    assert.notEqual(other.body.id, mine.body.id);
+  });
+
+  it('needs the right scope: read for GET, write for POST', async () => {
+    assert.equal((await a.readOnly.get('/contacts')).status, 200);
+    const w = await a.readOnly.post('/contacts', { email: 'ro@alpha.test' });
+    assert.equal(w.status, 403);
+    assert.equal(w.body.detail.error, 'missing_scope');
+    const r = await a.writeOnly.get('/contacts');
+    assert.equal(r.status, 403);
+    assert.equal((await a.writeOnly.post('/contacts', { email: 'wo@alpha.test' })).status, 201);
+  });
+});

@@ -1,0 +1,51 @@
+// Every test file gets its own fresh database: a SQLite file in a temp dir, or (with
+// RZ_TEST_DATABASE=postgres) a new PostgreSQL database that is dropped afterwards.
+// A PostgreSQL run that cannot reach the server fails; it is never skipped.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+export function testDialect(): TestDialect {
+  const v = process.env.RZ_TEST_DATABASE ?? 'sqlite';
+  if (v !== 'sqlite' && v !== 'postgres') throw new Error(`RZ_TEST_DATABASE must be sqlite or postgres, got ${v}`);
+  return v;
+}
+
+export const PG_ADMIN_URL = process.env.RZ_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  dialect: TestDialect;
+  databaseUrl: string | null;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rz-test-'));
+  if (testDialect() === 'sqlite') {
+    return { dialect: 'sqlite', databaseUrl: null, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `rz_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    dialect: 'postgres',
+    databaseUrl: url.toString(),
+    dataDir,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
