@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Runs every test/**/*.test.ts with node's test runner (Node 20 has no glob support in --test).
+// Usage: node scripts/run-tests.mjs [path-filter ...]   RZ_TEST_DATABASE=sqlite|postgres selects the database.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+function collect(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return collect(p);
+    return e.name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+const filters = process.argv.slice(2);
+const files = collect('test').sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+if (files.length === 0) {
+  console.error('no test files matched');
+  process.exit(1);
+}
+const db = process.env.RZ_TEST_DATABASE ?? 'sqlite';
+console.log(`# RZ tests on ${db}: ${files.length} files`);
+const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files], { stdio: 'inherit', env: process.env });
+process.exit(res.status ?? 1);
