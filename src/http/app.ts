@@ -12,7 +12,8 @@ import { DealRow, StageHistoryRow } from '../deals/deal.row.ts';
 import { TaskRow } from '../tasks/task.row.ts';
 import { ActivityRow } from '../activities/activity.row.ts';
 import { CallRow } from '../calls/call.row.ts';
-import { installErrorHandling } from './error-handler.ts';
+import { installErrorHandling, renderError } from './error-handler.ts';
+import { AppError } from '../errors/app-error.ts';
 import { installApiGuard } from './api-guard.ts';
 import { apiRoutes } from './api-routes.ts';
 
@@ -25,6 +26,8 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
+    // Router-level failures (a URL that cannot be decoded) use the same error body as everything else.
+    frameworkErrors: (err, request, reply) => renderError(err.code === 'FST_ERR_BAD_URL' ? new AppError('not_found', 'No such route.') : err, request, reply),
     ajv: {
       // Wrong types must be refused (422 list), not silently coerced.
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true, strict: false },

@@ -1,0 +1,168 @@
+// Authentication, current role, request limit, licence, scopes, idempotency and the error
+// body of every failure: what every /api/v1 request goes through.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { ApiClient } from '../helpers/client.ts';
+import { eventsSince, lastEventId, makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
+import { spawnRz } from '../helpers/process.ts';
+
+describe('API guard', () => {
+  let s: TestServer;
+  let a: TeamFixture;
+  before(async () => {
+    s = await startTestServer();
+    a = await makeTeam(s.services, s.api, 'Guard');
+  });
+  after(() => s.stop());
+
+  it('GET /me answers team, role, user, key scopes and the default pipeline stages', async () => {
+    const r = await a.member.client.get('/me');
+    assert.equal(r.status, 200);
+    assert.equal(r.body.team.id, a.teamId);
+    assert.equal(r.body.role, 'member');
+    assert.equal(r.body.user.id, a.member.userId);
+    assert.deepEqual(r.body.key, { id: a.member.keyId, scopes: ['read', 'write'] });
+    assert.deepEqual(r.body.pipeline_stages.map((p: any) => p.key), ['lead', 'qualified', 'proposal', 'negotiation']);
+    assert.deepEqual(r.body.pipeline_stages.map((p: any) => p.position), [1, 2, 3, 4]);
+    assert.deepEqual((await a.readOnly.get('/me')).body.key.scopes, ['read']);
+  });
+
+  it('answers 401 invalid_key for a missing, malformed, unknown or revoked key, and for a deactivated user', async () => {
+    const cases: Array<[ApiClient, string]> = [
+      [new ApiClient(s.api, null), 'no header'],
+      [new ApiClient(s.api, 'rz_unknownunknownunknownunknownunknownunknown'), 'unknown'],
+      [new ApiClient(s.api, 'not-a-key'), 'malformed'],
+    ];
+    for (const [c, why] of cases) {
+      const r = await c.get('/me');
+      assert.equal(r.status, 401, why);
+      assert.equal(r.body.detail.error, 'invalid_key', why);
+      assert.equal(typeof r.body.detail.message, 'string');
+    }
+    const t = await makeTeam(s.services, s.api, 'Revoke');
+    assert.equal((await t.member.client.get('/me')).status, 200);
+    await s.services.identity.revokeKey(t.member.keyId);
+    assert.equal((await t.member.client.get('/me')).status, 401);
+    assert.equal((await t.member2.client.get('/me')).status, 200);
+    await s.services.identity.updateUser(t.member2.userId, { active: false });
+    assert.equal((await t.member2.client.get('/me')).status, 401);
+  });
+
+  it('acts with the key owner\'s current role', async () => {
+    const t = await makeTeam(s.services, s.api, 'Promote');
+    assert.equal((await t.member.client.get('/me')).body.role, 'member');
+    await s.services.identity.updateUser(t.member.userId, { role: 'manager' });
+    assert.equal((await t.member.client.get('/me')).body.role, 'manager');
+  });
+
+  it('counts every authenticated request per team and UTC day, with headers, then 429 rate_limited with Retry-After', async () => {
+    const t = await makeTeam(s.services, s.api, 'Limit');
+    await s.services.identity.updateTeam(t.teamId, { request_limit: 4 });
+    const seen: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await (i % 2 ? t.member : t.owner).client.get(i === 2 ? '/contacts/ct_01ARZ3NDEKTSV4RRFFQ69G5FAV' : '/me');
+      seen.push(Number(r.headers.get('x-ratelimit-remaining')));
+      assert.equal(r.headers.get('x-ratelimit-limit'), '4');
+      const reset = Number(r.headers.get('x-ratelimit-reset'));
+      const midnight = new Date();
+      midnight.setUTCHours(24, 0, 0, 0);
+      assert.equal(reset, midnight.getTime() / 1000);
+    }
+    assert.deepEqual(seen, [3, 2, 1]);
+    assert.equal((await t.member.client.get('/me')).status, 200);
+    const over = await t.member.client.get('/me');
+    assert.equal(over.status, 429);
+    assert.equal(over.body.detail.error, 'rate_limited');
+    assert.equal(over.headers.get('x-ratelimit-remaining'), '0');
+    const retry = Number(over.headers.get('retry-after'));
+    assert.ok(retry >= 1 && retry <= 86400, `Retry-After ${retry}`);
+    // Another team is not affected.
+    assert.equal((await a.member.client.get('/me')).status, 200);
+  });
+
+  it('holds the request limit exactly under concurrency across two server processes on one database', async () => {
+    const t = await makeTeam(s.services, s.api, 'Concurrent');
+    await s.services.identity.updateTeam(t.teamId, { request_limit: 50 });
+    const child = await spawnRz('serve', s.database);
+    try {
+      const viaChild = new ApiClient(child.api, t.member.key);
+      const requests = Array.from({ length: 120 }, (_, i) => (i % 2 ? viaChild : t.member.client).get('/me'));
+      const answers = await Promise.all(requests);
+      const ok = answers.filter((r) => r.status === 200).length;
+      const limited = answers.filter((r) => r.status === 429).length;
+      assert.equal(ok, 50);
+      assert.equal(limited, 70);
+      const remaining = answers.filter((r) => r.status === 200).map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((x, y) => x - y);
+      assert.deepEqual(remaining, Array.from({ length: 50 }, (_, i) => i));
+    } finally {
+      await child.kill();
+    }
+  });
+
+  it('with the licence inactive: owner and manager keys read, nothing is written; member keys get 402 on reads too', async () => {
+    const t = await makeTeam(s.services, s.api, 'Licence');
+    await s.services.identity.updateTeam(t.teamId, { licence: 'inactive' });
+    const mark = await lastEventId(s.services, t.teamId);
+    for (const p of [t.owner, t.manager]) {
+      assert.equal((await p.client.get('/contacts')).status, 200);
+      const w = await p.client.post('/contacts', { email: 'no@licence.test' });
+      assert.equal(w.status, 402);
+      assert.equal(w.body.detail.error, 'licence_inactive');
+    }
+    const m = await t.member.client.get('/contacts');
+    assert.equal(m.status, 402);
+    assert.equal(m.body.detail.error, 'licence_inactive');
+    assert.deepEqual(await eventsSince(s.services, t.teamId, mark), []);
+    await s.services.identity.updateTeam(t.teamId, { licence: 'active' });
+    assert.equal((await t.member.client.post('/contacts', { email: 'yes@licence.test' })).status, 201);
+  });
+
+  it('Idempotency-Key replays the first answer, creates nothing new, and refuses the key with another body', async () => {
+    const t = await makeTeam(s.services, s.api, 'Idem');
+    const mark = await lastEventId(s.services, t.teamId);
+    const h = { 'idempotency-key': 'order-4711' };
+    const first = await t.member.client.post('/companies', { name: 'Idem Corp' }, h);
+    assert.equal(first.status, 201);
+    const again = await t.member.client.post('/companies', { name: 'Idem Corp' }, h);
+    assert.equal(again.status, 201);
+    assert.equal(again.text, first.text);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    const other = await t.member.client.post('/companies', { name: 'Other Corp' }, h);
+    assert.equal(other.status, 422);
+    assert.equal(other.body.detail.field, 'Idempotency-Key');
+    // Concurrent retries of one request create one row.
+    const burst = await Promise.all(Array.from({ length: 8 }, () => t.member.client.post('/contacts', { email: 'burst@idem.test' }, { 'idempotency-key': 'burst-1' })));
+    assert.ok(burst.every((r) => r.status === 201), burst.map((r) => r.status).join(','));
+    assert.equal(new Set(burst.map((r) => r.body.id)).size, 1);
+    // Keys belong to one API key: another key with the same Idempotency-Key is a new request.
+    const byOwner = await t.owner.client.post('/companies', { name: 'Owner Corp' }, h);
+    assert.equal(byOwner.status, 201);
+    const events = await eventsSince(s.services, t.teamId, mark);
+    assert.deepEqual(events.map((e) => e.event), ['company.created', 'contact.created', 'company.created']);
+  });
+
+  it('answers unknown routes and bad requests in the one error shape, never with a stack trace', async () => {
+    const answers = [
+      await a.owner.client.get('/no-such-thing'),
+      await new ApiClient(s.api, null).get('/no-such-thing'),
+      await a.owner.client.request('DELETE', '/contacts'),
+      await a.owner.client.post('/contacts', '{"email":', {}),
+      await a.owner.client.post('/contacts', 'email=a@b.c', { 'content-type': 'application/x-www-form-urlencoded' }),
+      await a.owner.client.post('/contacts', JSON.stringify({ email: 'x'.repeat(3 * 1024 * 1024) })),
+      await a.owner.client.request('POST', '/contacts', undefined, { 'content-type': 'application/json' }),
+      await a.owner.client.get('/contacts/%E0%A4%A'),
+    ];
+    const statuses = answers.map((r) => r.status);
+    assert.deepEqual(statuses, [404, 404, 404, 422, 415, 413, 422, 404]);
+    for (const r of answers) {
+      assert.ok(r.body && typeof r.body === 'object' && 'detail' in r.body, r.text);
+      assert.doesNotMatch(r.text, /\bat .+\.(ts|js):\d+/);
+      if (!Array.isArray(r.body.detail)) {
+        assert.equal(typeof r.body.detail.error, 'string');
+        assert.equal(typeof r.body.detail.message, 'string');
+      }
+    }
+    assert.equal(answers[0].body.detail.error, 'not_found');
+  });
+});
