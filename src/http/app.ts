@@ -19,6 +19,12 @@ import { apiRoutes } from './api-routes.ts';
 
 export type App = FastifyInstance;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: Array<{ method: string; url: string }>;
+  }
+}
+
 export const SHARED_SCHEMAS = [ErrorBody, ValidationListBody, ContactRow, CompanyRow, DealRow, StageHistoryRow, TaskRow, ActivityRow, CallRow];
 
 export async function buildApp(services: Services, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
@@ -34,6 +40,13 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
       plugins: [addFormats as any],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Every registered route, so tests can prove the OpenAPI document describes all of them.
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
+  });
+  app.decorate('registeredRoutes', routes);
 
   for (const s of SHARED_SCHEMAS) app.addSchema(s as any);
   installErrorHandling(app);
