@@ -157,9 +157,13 @@ function help(): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+  if (argv.length === 0) {
+    process.stderr.write(`${help()}\n`);
+    return 2;
+  }
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     process.stdout.write(`${help()}\n`);
-    return argv.length === 0 ? 2 : 0;
+    return 0;
   }
   const name = COMMANDS[`${argv[0]} ${argv[1]}`] ? `${argv[0]} ${argv[1]}` : argv[0];
   const command = COMMANDS[name];
