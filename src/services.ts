@@ -6,6 +6,10 @@ import { CompanyService } from './companies/company.service.ts';
 import { ContactService } from './contacts/contact.service.ts';
 import { RequestLimitService } from './limits/request-limit.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
+import { LinkResolver } from './deals/input.ts';
+import { DealService } from './deals/deal.service.ts';
+import { TaskService } from './tasks/task.service.ts';
+import { ActivityService } from './activities/activity.service.ts';
 
 export interface Services {
   config: Config;
@@ -15,6 +19,9 @@ export interface Services {
   contacts: ContactService;
   requestLimits: RequestLimitService;
   idempotency: IdempotencyService;
+  deals: DealService;
+  tasks: TaskService;
+  activities: ActivityService;
 }
 
 export function createServices(config: Config, handle: DatabaseHandle): Services {
@@ -22,6 +29,7 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
   const identity = new IdentityService(db);
   const companies = new CompanyService(db);
   const contacts = new ContactService(db, companies);
+  const links = new LinkResolver(contacts, companies);
   return {
     config,
     handle,
@@ -30,5 +38,8 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
     contacts,
     requestLimits: new RequestLimitService(db),
     idempotency: new IdempotencyService(db),
+    deals: new DealService(db, handle.dialect, links),
+    tasks: new TaskService(db, links),
+    activities: new ActivityService(db, links),
   };
 }

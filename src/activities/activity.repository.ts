@@ -4,6 +4,12 @@ import type { Actor } from '../common/actor.ts';
 import { activityVisible } from '../common/visibility.ts';
 import { NESTED_LIMIT } from '../deals/deal.repository.ts';
 
+export interface ActivityLink {
+  contactId?: string;
+  dealId?: string;
+  companyId?: string;
+}
+
 export class ActivityRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -11,12 +17,31 @@ export class ActivityRepository {
     return this.db.insertInto('activities').values(row).execute();
   }
 
-  /** A timeline: visible activities of a contact, deal or company, newest first. */
-  timeline(actor: Actor, link: { contactId?: string; dealId?: string; companyId?: string }): Promise<ActivityTable[]> {
-    let qb = this.db.selectFrom('activities').selectAll().where(activityVisible(actor));
+  visibleById(actor: Actor, id: string): Promise<ActivityTable | undefined> {
+    return this.db.selectFrom('activities').selectAll().where(activityVisible(actor)).where('id', '=', id).executeTakeFirst();
+  }
+
+  private filtered(actor: Actor, link: ActivityLink) {
+    let qb = this.db.selectFrom('activities').where(activityVisible(actor));
     if (link.contactId) qb = qb.where('contact_id', '=', link.contactId);
     if (link.dealId) qb = qb.where('deal_id', '=', link.dealId);
     if (link.companyId) qb = qb.where('company_id', '=', link.companyId);
-    return qb.orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
+    return qb;
+  }
+
+  /** A timeline: visible activities of a contact, deal or company, newest first. */
+  timeline(actor: Actor, link: ActivityLink): Promise<ActivityTable[]> {
+    return this.filtered(actor, link).selectAll().orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
+  }
+
+  list(actor: Actor, f: ActivityLink & { before?: string | null; limit: number }): Promise<ActivityTable[]> {
+    let qb = this.filtered(actor, f).selectAll();
+    if (f.before) qb = qb.where('id', '<', f.before);
+    return qb.orderBy('id', 'desc').limit(f.limit + 1).execute();
+  }
+
+  async count(actor: Actor, link: ActivityLink): Promise<number> {
+    const r = await this.filtered(actor, link).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 }

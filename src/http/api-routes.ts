@@ -4,11 +4,17 @@ import type { Services } from '../services.ts';
 import { meRoutes } from '../identity/me.routes.ts';
 import { contactRoutes } from '../contacts/contact.routes.ts';
 import { companyRoutes } from '../companies/company.routes.ts';
+import { dealRoutes } from '../deals/deal.routes.ts';
+import { taskRoutes } from '../tasks/task.routes.ts';
+import { activityRoutes } from '../activities/activity.routes.ts';
 
 export function apiRoutes(services: Services): FastifyPluginAsync {
   return async (api) => {
     await api.register(meRoutes(services));
     await api.register(contactRoutes(services));
     await api.register(companyRoutes(services));
+    await api.register(dealRoutes(services));
+    await api.register(taskRoutes(services));
+    await api.register(activityRoutes(services));
   };
 }

@@ -4,6 +4,15 @@ import type { Actor } from '../common/actor.ts';
 import { taskVisible } from '../common/visibility.ts';
 import { NESTED_LIMIT } from '../deals/deal.repository.ts';
 
+export interface TaskFilters {
+  ownerId?: string;
+  done?: boolean;
+  dealId?: string;
+  contactId?: string;
+  /** Open tasks whose due_at has passed at this instant. */
+  overdueAt?: string;
+}
+
 export class TaskRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -16,5 +25,38 @@ export class TaskRepository {
     if (link.contactId) qb = qb.where('contact_id', '=', link.contactId);
     if (link.dealId) qb = qb.where('deal_id', '=', link.dealId);
     return qb.orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
+  }
+
+  insert(row: TaskTable): Promise<unknown> {
+    return this.db.insertInto('tasks').values(row).execute();
+  }
+
+  /** Marks an open task done; false when it already was (so task.done is recorded once, even under concurrency). */
+  async markDone(teamId: string, id: string, at: string): Promise<boolean> {
+    const res = await this.db.updateTable('tasks').set({ done: 1, done_at: at, updated_at: at })
+      .where('team_id', '=', teamId).where('id', '=', id).where('done', '=', 0).executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  private filtered(actor: Actor, f: TaskFilters) {
+    let qb = this.db.selectFrom('tasks').where(taskVisible(actor));
+    if (f.ownerId) qb = qb.where('owner_id', '=', f.ownerId);
+    if (f.done !== undefined) qb = qb.where('done', '=', f.done ? 1 : 0);
+    if (f.dealId) qb = qb.where('deal_id', '=', f.dealId);
+    if (f.contactId) qb = qb.where('contact_id', '=', f.contactId);
+    // Timestamps are canonical RFC 3339 UTC text, so text order is time order.
+    if (f.overdueAt) qb = qb.where('done', '=', 0).where('due_at', 'is not', null).where('due_at', '<', f.overdueAt);
+    return qb;
+  }
+
+  list(actor: Actor, f: TaskFilters & { before?: string | null; limit: number }): Promise<TaskTable[]> {
+    let qb = this.filtered(actor, f).selectAll();
+    if (f.before) qb = qb.where('id', '<', f.before);
+    return qb.orderBy('id', 'desc').limit(f.limit + 1).execute();
+  }
+
+  async count(actor: Actor, f: TaskFilters): Promise<number> {
+    const r = await this.filtered(actor, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 }

@@ -1,0 +1,38 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../services.ts';
+import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
+
+const ActivityBody = Type.Object({
+  kind: Type.Union([Type.Literal('note'), Type.Literal('call'), Type.Literal('email'), Type.Literal('meeting'), Type.Literal('whatsapp')]),
+  body: Type.Optional(Nullable(Type.String({ maxLength: 100_000 }))),
+  occurred_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time; default: now' }))),
+  deal_id: Type.Optional(Nullable(Type.String({ description: 'A deal the key can see (404 otherwise)' }))),
+  contact_id: Type.Optional(Nullable(Type.String({ description: "A contact of the team (404 otherwise); default: the deal's contact" }))),
+  company_id: Type.Optional(Nullable(Type.String({ description: "A company of the team (404 otherwise); default: the deal's, else the contact's company" }))),
+  contact_email: Type.Optional(Nullable(Type.String({ maxLength: 254, description: 'Finds the contact by email or creates it (contact.created). Alternative to contact_id.' }))),
+}, { title: 'ActivityInput', description: 'kind and at least one of deal_id, contact_id, company_id, contact_email' });
+
+const ActivityQuery = Type.Object({
+  cursor: ListQuery.properties.cursor,
+  limit: ListQuery.properties.limit,
+  deal_id: Type.Optional(Type.String()),
+  contact_id: Type.Optional(Type.String()),
+  company_id: Type.Optional(Type.String()),
+}, { title: 'ActivityQuery' });
+
+export function activityRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (api) => {
+    api.get('/activities', {
+      schema: { tags: ['activities'], summary: 'Extension: list the activities the key can see, newest first', querystring: ActivityQuery, response: { 200: pageOf(Type.Ref('Activity'), 'ActivityPage'), ...errors(403, 422) } },
+    }, async (request) => services.activities.list(request.actor, request.query));
+
+    api.post('/activities', {
+      schema: { tags: ['activities'], summary: 'Create an activity (activity.created)', body: ActivityBody, response: { 201: Type.Ref('Activity'), ...errors(402, 403, 404, 422) } },
+    }, async (request, reply) => reply.code(201).send(await services.activities.create(request.actor, request.body)));
+
+    api.get('/activities/:id', {
+      schema: { tags: ['activities'], summary: 'Extension: an activity', params: IdParam, response: { 200: Type.Ref('Activity'), ...errors(403, 404) } },
+    }, async (request) => services.activities.get(request.actor, request.params.id));
+  };
+}

@@ -1,0 +1,90 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../services.ts';
+import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
+
+const ValueFields = {
+  value_eur: Type.Optional(Nullable(Type.Union([Type.Number(), Type.String({ maxLength: 100 })], {
+    description: 'Euros as a number or text: 12500, "12.500", "12,500", "12.500,50", "12,500.50", "€ 12.500", "12.5k", "12,5k". '
+      + 'A single . or , followed by exactly three digits is a thousands separator. Rounded to cents. Alternative to value_cents.',
+  }))),
+  value_cents: Type.Optional(Nullable(Type.Integer({ description: 'Integer amount in cents. Alternative to value_eur.' }))),
+};
+
+const LinkFields = {
+  contact_id: Type.Optional(Nullable(Type.String({ description: 'A contact of the team (404 otherwise)' }))),
+  contact_email: Type.Optional(Nullable(Type.String({ maxLength: 254, description: 'Finds the contact by email or creates it (contact.created). Alternative to contact_id.' }))),
+  company: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'Company name: found or created (company.created). Alternative to company_id.' }))),
+  company_id: Type.Optional(Nullable(Type.String({ description: 'A company of the team (404 otherwise)' }))),
+};
+
+const DealCreateBody = Type.Object({
+  title: Type.Optional(Nullable(Type.String({ maxLength: 500, description: "Default: the company's name, else the contact's name or email, else \"Deal\"" }))),
+  ...ValueFields,
+  stage: Type.Optional(Type.String({ description: 'Pipeline stage key (GET /me); default: the first stage' })),
+  ...LinkFields,
+  next_step: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  next_step_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time (or a date); stored in UTC' }))),
+}, { title: 'DealInput' });
+
+const DealPatchBody = Type.Object({
+  title: Type.Optional(Type.String({ maxLength: 500 })),
+  ...ValueFields,
+  stage: Type.Optional(Type.String({ description: 'Another stage key: a stage_history entry and deal.stage_changed' })),
+  status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost')], { description: 'won or lost closes the deal (closed_at, deal.closed); open on an open deal changes nothing' })),
+  ...LinkFields,
+  next_step: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  next_step_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time; null clears it' }))),
+  owner_id: Type.Optional(Type.String({ description: 'Reassign (owners and managers only; a member gets 403 forbidden) to an active user of the team: deal.reassigned' })),
+}, { title: 'DealPatch' });
+
+const DealQuery = Type.Object({
+  ...ListQuery.properties,
+  status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost'), Type.Literal('all')], { description: 'Default open; all = every status' })),
+  stage: Type.Optional(Type.String({ description: 'A pipeline stage key; an unknown key answers 422 (field stage)' })),
+}, { title: 'DealQuery' });
+
+const DealDetail = Type.Intersect([
+  Type.Ref('Deal'),
+  Type.Object({
+    tasks: Type.Array(Type.Ref('Task'), { description: 'Visible tasks of the deal, newest first (at most 100)' }),
+    timeline: Type.Array(Type.Ref('Activity'), { description: 'Visible activities of the deal, newest first (at most 100)' }),
+    stage_history: Type.Array(Type.Ref('StageHistoryEntry'), { description: 'Oldest first; the first entry has from_stage null' }),
+  }),
+], { title: 'DealDetail' });
+
+export function dealRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (api) => {
+    api.get('/deals', {
+      schema: {
+        tags: ['deals'], summary: "List deals (default: open); q searches the title and the linked contact's and company's names",
+        querystring: DealQuery, response: { 200: pageOf(Type.Ref('Deal'), 'DealPage'), ...errors(403, 422) },
+      },
+    }, async (request) => services.deals.list(request.actor, request.query));
+
+    api.post('/deals', {
+      schema: {
+        tags: ['deals'], summary: 'Create a deal owned by the key owner (deal.created)',
+        body: DealCreateBody, response: { 201: Type.Ref('Deal'), ...errors(402, 403, 404, 422) },
+      },
+    }, async (request, reply) => reply.code(201).send(await services.deals.create(request.actor, request.body)));
+
+    api.get('/deals/:id', {
+      schema: { tags: ['deals'], summary: 'A deal with its tasks, timeline and stage history', params: IdParam, response: { 200: DealDetail, ...errors(403, 404) } },
+    }, async (request) => services.deals.detail(request.actor, request.params.id));
+
+    api.patch('/deals/:id', {
+      schema: {
+        tags: ['deals'], summary: 'Change an open deal (422 deal_not_open otherwise); no changed field: 200 and no event',
+        params: IdParam, body: DealPatchBody, response: { 200: Type.Ref('Deal'), ...errors(402, 403, 404, 422) },
+      },
+    }, async (request) => services.deals.update(request.actor, request.params.id, request.body));
+
+    api.post('/deals/:id/reopen', {
+      schema: {
+        tags: ['deals'], summary: 'Extension: reopen a won or lost deal (deal.reopened); an open deal answers 422',
+        params: IdParam, response: { 200: Type.Ref('Deal'), ...errors(402, 403, 404, 422) },
+      },
+    }, async (request) => services.deals.reopen(request.actor, request.params.id));
+  };
+}

@@ -1,0 +1,224 @@
+import type { Kysely } from 'kysely';
+import type { Db, DialectName } from '../db/database.ts';
+import type { ContactTable, Database, DealTable } from '../db/schema.ts';
+import { type Actor, seesAll } from '../common/actor.ts';
+import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { parseDealValue } from '../common/money.ts';
+import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
+import { newId } from '../lib/ids.ts';
+import { nowIso } from '../lib/time.ts';
+import { notifyEventsCommitted, recordEvents, type RecordedEvent } from '../events/event.repository.ts';
+import { IdentityRepository } from '../identity/identity.repository.ts';
+import { TaskRepository } from '../tasks/task.repository.ts';
+import { toTaskRow } from '../tasks/task.row.ts';
+import { ActivityRepository } from '../activities/activity.repository.ts';
+import { toActivityRow } from '../activities/activity.row.ts';
+import { DealRepository, type DealStatusFilter } from './deal.repository.ts';
+import { toDealRow, toStageHistoryRow, type DealRow } from './deal.row.ts';
+import { cleanText, optionalTimestamp, type LinkResolver } from './input.ts';
+
+export const DEAL_STATUSES = ['open', 'won', 'lost'] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];
+
+export interface DealInput {
+  title?: string | null;
+  value_eur?: unknown;
+  value_cents?: unknown;
+  stage?: string;
+  contact_id?: string | null;
+  contact_email?: string | null;
+  company?: string | null;
+  company_id?: string | null;
+  next_step?: string | null;
+  next_step_at?: string | null;
+}
+
+export interface DealPatch extends DealInput {
+  status?: string;
+  owner_id?: string;
+}
+
+export interface DealListQuery {
+  q?: string;
+  status?: string;
+  stage?: string;
+  cursor?: string;
+  limit?: string;
+}
+
+function contactName(c: ContactTable): string {
+  const full = [c.first_name, c.last_name].filter(Boolean).join(' ');
+  return full || c.email;
+}
+
+export class DealService {
+  constructor(private readonly db: Db, private readonly dialect: DialectName, private readonly links: LinkResolver) {}
+
+  /** The team's pipeline stage keys in order; a stage must be one of them. */
+  private async stageKeys(tx: Kysely<Database>, teamId: string): Promise<string[]> {
+    return (await new IdentityRepository(tx).stages(teamId)).map((s) => s.key);
+  }
+
+  private async checkStage(tx: Kysely<Database>, teamId: string, stage: string): Promise<void> {
+    const keys = await this.stageKeys(tx, teamId);
+    if (!keys.includes(stage)) throw validation('stage', `stage must be a pipeline stage key of the team: ${keys.join(', ')}.`);
+  }
+
+  async create(actor: Actor, input: DealInput): Promise<DealRow> {
+    // Checks that touch nothing come first.
+    const value = parseDealValue(input) ?? null;
+    const nextStepAt = optionalTimestamp(input.next_step_at, 'next_step_at') ?? null;
+    const row = await this.db.transaction().execute(async (tx) => {
+      const keys = await this.stageKeys(tx, actor.teamId);
+      const stage = input.stage ?? keys[0];
+      if (!keys.includes(stage)) throw validation('stage', `stage must be a pipeline stage key of the team: ${keys.join(', ')}.`);
+      const company = await this.links.company(tx, actor, input);
+      const contact = await this.links.contact(tx, actor, input);
+      // A deal with a contact but no company belongs to the contact's company.
+      const companyRow = company ?? (contact?.company_id ? await this.links.companyById(tx, actor, contact.company_id) : undefined);
+      const now = nowIso();
+      const deal: DealTable = {
+        id: newId('deal'), team_id: actor.teamId,
+        title: cleanText(input.title) ?? companyRow?.name ?? (contact ? contactName(contact) : null) ?? 'Deal',
+        value_cents: value, currency: 'EUR', stage, status: 'open',
+        contact_id: contact?.id ?? null, company_id: companyRow?.id ?? null,
+        // Rule 4 of public-api.md: a new deal is created on behalf of the key owner.
+        owner_id: actor.userId,
+        next_step: cleanText(input.next_step) ?? null, next_step_at: nextStepAt, closed_at: null,
+        created_at: now, updated_at: now,
+      };
+      const repo = new DealRepository(tx);
+      await repo.insert(deal);
+      await repo.insertStageHistory({ id: newId('stageHistory'), team_id: actor.teamId, deal_id: deal.id, from_stage: null, to_stage: stage, changed_at: now, changed_by: actor.userId });
+      await recordEvents(tx, actor.teamId, [{ event: 'deal.created', entityType: 'deal', entityId: deal.id, data: toDealRow(deal) }]);
+      return deal;
+    });
+    notifyEventsCommitted();
+    return toDealRow(row);
+  }
+
+  /**
+   * Changes an open deal. Order of checks: visibility (404), open (422 deal_not_open),
+   * reassignment permission (403), then the fields (422). Events: the specific ones
+   * (deal.stage_changed, deal.closed, deal.reassigned) first, then deal.updated.
+   */
+  async update(actor: Actor, id: string, input: DealPatch): Promise<DealRow> {
+    const out = await this.db.transaction().execute(async (tx) => {
+      const repo = new DealRepository(tx);
+      const deal = await this.lockVisible(tx, actor, id);
+      const now = nowIso();
+      if (deal.status !== 'open') throw new AppError('deal_not_open', `The deal is ${deal.status}; only an open deal can be changed (reopen it first).`);
+      const next: DealTable = { ...deal };
+
+      if (input.owner_id !== undefined && input.owner_id !== deal.owner_id) {
+        if (!seesAll(actor)) throw forbidden('Only owners and managers may reassign a deal.');
+        const user = await new IdentityRepository(tx).user(input.owner_id);
+        if (!user || user.team_id !== actor.teamId || user.active !== 1) throw validation('owner_id', 'owner_id must be an active user of your team.');
+        next.owner_id = user.id;
+      }
+      if (input.title !== undefined) {
+        const title = cleanText(input.title);
+        if (!title) throw validation('title', 'title must not be empty.');
+        next.title = title;
+      }
+      const value = parseDealValue(input);
+      if (value !== undefined) next.value_cents = value;
+      if (input.stage !== undefined) {
+        await this.checkStage(tx, actor.teamId, input.stage);
+        next.stage = input.stage;
+      }
+      if (input.status !== undefined) {
+        if (!(DEAL_STATUSES as readonly string[]).includes(input.status)) throw validation('status', 'status must be one of: open, won, lost.');
+        // "open" on an open deal changes nothing; won/lost close it.
+        if (input.status !== 'open') {
+          next.status = input.status as DealStatus;
+          next.closed_at = now;
+        }
+      }
+      if (input.next_step !== undefined) next.next_step = cleanText(input.next_step) ?? null;
+      const nextStepAt = optionalTimestamp(input.next_step_at, 'next_step_at');
+      if (nextStepAt !== undefined) next.next_step_at = nextStepAt;
+      const contact = await this.links.contact(tx, actor, input);
+      if (contact !== undefined) next.contact_id = contact?.id ?? null;
+      const company = await this.links.company(tx, actor, input);
+      if (company !== undefined) next.company_id = company?.id ?? null;
+
+      const before = toDealRow(deal);
+      const after = toDealRow(next);
+      const changed = (Object.keys(after) as Array<keyof DealRow>).filter((k) => k !== 'updated_at' && before[k] !== after[k]);
+      if (changed.length === 0) return { row: deal, changed: false };
+
+      next.updated_at = now;
+      const set = Object.fromEntries(changed.filter((k) => k !== 'value_eur').map((k) => [k, next[k as keyof DealTable]]));
+      await repo.update(actor.teamId, id, { ...set, updated_at: now });
+
+      const data = toDealRow(next);
+      const events: RecordedEvent[] = [];
+      const ev = (event: RecordedEvent['event']) => events.push({ event, entityType: 'deal', entityId: id, data });
+      if (next.stage !== deal.stage) {
+        await repo.insertStageHistory({ id: newId('stageHistory'), team_id: actor.teamId, deal_id: id, from_stage: deal.stage, to_stage: next.stage, changed_at: now, changed_by: actor.userId });
+        ev('deal.stage_changed');
+      }
+      if (next.status !== deal.status) ev('deal.closed');
+      if (next.owner_id !== deal.owner_id) ev('deal.reassigned');
+      events.push({ event: 'deal.updated', entityType: 'deal', entityId: id, data, changedFields: changed });
+      await recordEvents(tx, actor.teamId, events);
+      return { row: next, changed: true };
+    });
+    // A contact or company created on the way has recorded its event even when the deal did not change.
+    notifyEventsCommitted();
+    return toDealRow(out.row);
+  }
+
+  /** Extension: a won or lost deal becomes open again (deal.reopened); an open deal answers 422. */
+  async reopen(actor: Actor, id: string): Promise<DealRow> {
+    const row = await this.db.transaction().execute(async (tx) => {
+      const deal = await this.lockVisible(tx, actor, id);
+      if (deal.status === 'open') throw validation('status', 'deal is already open.');
+      const next: DealTable = { ...deal, status: 'open', closed_at: null, updated_at: nowIso() };
+      await new DealRepository(tx).update(actor.teamId, id, { status: next.status, closed_at: null, updated_at: next.updated_at });
+      await recordEvents(tx, actor.teamId, [{ event: 'deal.reopened', entityType: 'deal', entityId: id, data: toDealRow(next) }]);
+      return next;
+    });
+    notifyEventsCommitted();
+    return toDealRow(row);
+  }
+
+  private async lockVisible(tx: Kysely<Database>, actor: Actor, id: string): Promise<DealTable> {
+    const deal = await new DealRepository(tx).lockVisible(this.dialect, actor, id);
+    if (!deal) throw notFound('Deal');
+    return deal;
+  }
+
+  async get(actor: Actor, id: string): Promise<DealRow> {
+    return toDealRow(await this.links.deal(this.db, actor, id));
+  }
+
+  async detail(actor: Actor, id: string) {
+    const deal = await this.links.deal(this.db, actor, id);
+    const [tasks, timeline, history] = await Promise.all([
+      new TaskRepository(this.db).visibleFor(actor, { dealId: id }),
+      new ActivityRepository(this.db).timeline(actor, { dealId: id }),
+      new DealRepository(this.db).stageHistory(actor.teamId, id),
+    ]);
+    return {
+      ...toDealRow(deal),
+      tasks: tasks.map(toTaskRow),
+      timeline: timeline.map(toActivityRow),
+      stage_history: history.map(toStageHistoryRow),
+    };
+  }
+
+  async list(actor: Actor, query: DealListQuery): Promise<Page<DealRow>> {
+    const limit = parseLimit(query.limit);
+    const before = decodeCursor('deals', query.cursor);
+    const status = (query.status ?? 'open') as DealStatusFilter;
+    if (!['open', 'won', 'lost', 'all'].includes(status)) throw validation('status', 'status must be one of: open, won, lost, all.');
+    const stage = query.stage?.trim() || undefined;
+    if (stage) await this.checkStage(this.db, actor.teamId, stage);
+    const filters = { q: query.q?.trim() || undefined, status, stage };
+    const repo = new DealRepository(this.db);
+    const [rows, total] = await Promise.all([repo.list(actor, { ...filters, before, limit }), repo.count(actor, filters)]);
+    return toPage('deals', rows, limit, total, toDealRow);
+  }
+}

@@ -1,0 +1,95 @@
+// Request-input helpers shared by deals, tasks and activities: resolving link fields (deal,
+// contact, company) under the visibility rule, and timestamps. All run inside the caller's
+// transaction, so a contact or company created on the way is rolled back with a failed request.
+import type { Kysely } from 'kysely';
+import type { CompanyTable, ContactTable, Database, DealTable } from '../db/schema.ts';
+import type { Actor } from '../common/actor.ts';
+import { notFound, validation } from '../errors/app-error.ts';
+import { normalizeTimestamp } from '../lib/time.ts';
+import { CompanyRepository } from '../companies/company.repository.ts';
+import type { CompanyService } from '../companies/company.service.ts';
+import { ContactRepository } from '../contacts/contact.repository.ts';
+import { parseEmail, type ContactService } from '../contacts/contact.service.ts';
+import { DealRepository } from './deal.repository.ts';
+
+/** undefined = not given, null = cleared, else the canonical RFC 3339 UTC timestamp. */
+export function optionalTimestamp(raw: string | null | undefined, field: string): string | null | undefined {
+  if (raw === undefined || raw === null) return raw;
+  const ts = normalizeTimestamp(raw);
+  if (!ts) throw validation(field, `${field} must be an RFC 3339 date-time such as 2026-11-22T09:15:00Z.`);
+  return ts;
+}
+
+/** Trimmed text; blank counts as null (a field cannot be "set to spaces"). */
+export function cleanText(raw: string | null | undefined): string | null | undefined {
+  if (raw === undefined || raw === null) return raw;
+  const t = raw.trim();
+  return t === '' ? null : t;
+}
+
+function both(a: unknown, b: unknown): boolean {
+  return a !== undefined && a !== null && b !== undefined && b !== null;
+}
+
+export interface ContactLink {
+  contact_id?: string | null;
+  contact_email?: string | null;
+}
+
+export interface CompanyLink {
+  company?: string | null;
+  company_id?: string | null;
+}
+
+export class LinkResolver {
+  constructor(private readonly contacts: ContactService, private readonly companies: CompanyService) {}
+
+  /** A visible deal by id; 404 otherwise. */
+  async deal(tx: Kysely<Database>, actor: Actor, id: string): Promise<DealTable> {
+    const deal = await new DealRepository(tx).visibleById(actor, id);
+    if (!deal) throw notFound('Deal');
+    return deal;
+  }
+
+  /**
+   * The contact named by contact_id (must be in the team: contacts are visible to every role)
+   * or contact_email (found or created, contact.created when created). undefined = not given,
+   * null = explicitly cleared.
+   */
+  async contact(tx: Kysely<Database>, actor: Actor, link: ContactLink): Promise<ContactTable | null | undefined> {
+    if (both(link.contact_id, link.contact_email)) throw validation('contact_email', 'Send contact_id or contact_email, not both.');
+    if (link.contact_id) {
+      const row = await new ContactRepository(tx).byId(actor.teamId, link.contact_id);
+      if (!row) throw notFound('Contact');
+      return row;
+    }
+    if (typeof link.contact_email === 'string') {
+      const email = parseEmail(link.contact_email, 'contact_email');
+      return (await this.contacts.findOrCreate(tx, actor, { email })).row;
+    }
+    if (link.contact_id === null || link.contact_email === null) return null;
+    if (link.contact_id === '') throw notFound('Contact');
+    return undefined;
+  }
+
+  /** The company named by company_id (404 unless in the team) or company (name: found or created). */
+  async company(tx: Kysely<Database>, actor: Actor, link: CompanyLink): Promise<CompanyTable | null | undefined> {
+    if (both(link.company, link.company_id)) throw validation('company', 'Send company or company_id, not both.');
+    if (link.company_id) {
+      const row = await new CompanyRepository(tx).byId(actor.teamId, link.company_id);
+      if (!row) throw notFound('Company');
+      return row;
+    }
+    if (typeof link.company === 'string') {
+      if (!link.company.trim()) throw validation('company', 'company name must not be empty.');
+      return (await this.companies.findOrCreate(tx, actor, link.company)).row;
+    }
+    if (link.company_id === null || link.company === null) return null;
+    if (link.company_id === '') throw notFound('Company');
+    return undefined;
+  }
+
+  companyById(tx: Kysely<Database>, actor: Actor, id: string): Promise<CompanyTable | undefined> {
+    return new CompanyRepository(tx).byId(actor.teamId, id);
+  }
+}

@@ -1,0 +1,104 @@
+import type { Db } from '../db/database.ts';
+import type { TaskTable } from '../db/schema.ts';
+import type { Actor } from '../common/actor.ts';
+import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { notFound, validation } from '../errors/app-error.ts';
+import { newId } from '../lib/ids.ts';
+import { nowIso } from '../lib/time.ts';
+import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
+import { ContactRepository } from '../contacts/contact.repository.ts';
+import { optionalTimestamp, type LinkResolver } from '../deals/input.ts';
+import { TaskRepository, type TaskFilters } from './task.repository.ts';
+import { toTaskRow, type TaskRow } from './task.row.ts';
+
+export const TASK_TITLE_MAX = 500;
+
+export interface TaskInput {
+  title?: unknown;
+  due_at?: string | null;
+  deal_id?: string | null;
+  contact_id?: string | null;
+}
+
+export interface TaskListQuery {
+  owner?: string;
+  done?: string;
+  deal_id?: string;
+  contact_id?: string;
+  overdue?: string;
+  cursor?: string;
+  limit?: string;
+}
+
+export class TaskService {
+  constructor(private readonly db: Db, private readonly links: LinkResolver) {}
+
+  /** Creates a task assigned to the key owner. decisions.md names no event for it. */
+  async create(actor: Actor, input: TaskInput): Promise<TaskRow> {
+    const title = typeof input.title === 'string' ? input.title.trim() : '';
+    if (!title) throw validation('title', 'title is required.');
+    if (title.length > TASK_TITLE_MAX) throw validation('title', `title is longer than ${TASK_TITLE_MAX} characters.`);
+    const dueAt = optionalTimestamp(input.due_at, 'due_at') ?? null;
+    const row = await this.db.transaction().execute(async (tx) => {
+      const deal = input.deal_id ? await this.links.deal(tx, actor, input.deal_id) : null;
+      let contactId: string | null = null;
+      if (input.contact_id) {
+        const contact = await new ContactRepository(tx).byId(actor.teamId, input.contact_id);
+        if (!contact) throw notFound('Contact');
+        contactId = contact.id;
+      }
+      const now = nowIso();
+      const task: TaskTable = {
+        id: newId('task'), team_id: actor.teamId, title, due_at: dueAt, done: 0, done_at: null,
+        // A task on a deal also shows on the deal's contact unless another contact is named.
+        deal_id: deal?.id ?? null, contact_id: contactId ?? deal?.contact_id ?? null,
+        owner_id: actor.userId, created_at: now, updated_at: now,
+      };
+      await new TaskRepository(tx).insert(task);
+      return task;
+    });
+    return toTaskRow(row);
+  }
+
+  async get(actor: Actor, id: string): Promise<TaskRow> {
+    const row = await new TaskRepository(this.db).visibleById(actor, id);
+    if (!row) throw notFound('Task');
+    return toTaskRow(row);
+  }
+
+  /** Extension: marks the task done and records task.done once; a done task answers unchanged. */
+  async done(actor: Actor, id: string): Promise<TaskRow> {
+    const out = await this.db.transaction().execute(async (tx) => {
+      const repo = new TaskRepository(tx);
+      const task = await repo.visibleById(actor, id);
+      if (!task) throw notFound('Task');
+      const now = nowIso();
+      if (!(await repo.markDone(actor.teamId, id, now))) return { row: (await repo.visibleById(actor, id))!, recorded: false };
+      const row: TaskTable = { ...task, done: 1, done_at: now, updated_at: now };
+      await recordEvents(tx, actor.teamId, [{ event: 'task.done', entityType: 'task', entityId: id, data: toTaskRow(row) }]);
+      return { row, recorded: true };
+    });
+    if (out.recorded) notifyEventsCommitted();
+    return toTaskRow(out.row);
+  }
+
+  async list(actor: Actor, query: TaskListQuery): Promise<Page<TaskRow>> {
+    const limit = parseLimit(query.limit);
+    const before = decodeCursor('tasks', query.cursor);
+    const f: TaskFilters = {};
+    if (query.owner) f.ownerId = query.owner === 'me' ? actor.userId : query.owner;
+    if (query.done !== undefined) {
+      if (query.done !== 'true' && query.done !== 'false') throw validation('done', 'done must be true or false.');
+      f.done = query.done === 'true';
+    }
+    if (query.overdue !== undefined) {
+      if (query.overdue !== 'true') throw validation('overdue', 'overdue must be true.');
+      f.overdueAt = nowIso();
+    }
+    if (query.deal_id) f.dealId = query.deal_id;
+    if (query.contact_id) f.contactId = query.contact_id;
+    const repo = new TaskRepository(this.db);
+    const [rows, total] = await Promise.all([repo.list(actor, { ...f, before, limit }), repo.count(actor, f)]);
+    return toPage('tasks', rows, limit, total, toTaskRow);
+  }
+}
