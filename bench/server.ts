@@ -1,0 +1,22 @@
+// A server process for the benchmark: `hello` (plain Fastify hello-world, the baseline) or
+// `rz` (the real service on the seeded SQLite database). Prints its port on stdout.
+import Fastify from 'fastify';
+import { loadConfig } from '../src/config.ts';
+import { migrate, openDatabase } from '../src/db/database.ts';
+import { createServices } from '../src/services.ts';
+import { buildApp } from '../src/http/app.ts';
+
+const mode = process.argv[2];
+if (mode === 'hello') {
+  const app = Fastify();
+  app.get('/hello', async () => ({ hello: 'world' }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.stdout.write(`${(app.server.address() as any).port}\n`);
+} else {
+  const config = loadConfig();
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(handle.db);
+  const app = await buildApp(createServices(config, handle));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.stdout.write(`${(app.server.address() as any).port}\n`);
+}
