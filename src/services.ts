@@ -6,6 +6,8 @@ import { CompanyService } from './companies/company.service.ts';
 import { ContactService } from './contacts/contact.service.ts';
 import { RequestLimitService } from './limits/request-limit.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
+import { TeamAdminService } from './identity/team-admin.service.ts';
+import { SessionService } from './web/session.service.ts';
 import { LinkResolver } from './deals/input.ts';
 import { DealService } from './deals/deal.service.ts';
 import { TaskService } from './tasks/task.service.ts';
@@ -22,6 +24,9 @@ export interface Services {
   deals: DealService;
   tasks: TaskService;
   activities: ActivityService;
+  /** Application sign-in sessions and the Team page's rules. */
+  sessions: SessionService;
+  teamAdmin: TeamAdminService;
 }
 
 export function createServices(config: Config, handle: DatabaseHandle): Services {
@@ -29,6 +34,7 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
   const identity = new IdentityService(db);
   const companies = new CompanyService(db);
   const contacts = new ContactService(db, companies);
+  const sessions = new SessionService(db);
   const links = new LinkResolver(contacts, companies);
   return {
     config,
@@ -38,6 +44,8 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
     contacts,
     requestLimits: new RequestLimitService(db),
     idempotency: new IdempotencyService(db),
+    sessions,
+    teamAdmin: new TeamAdminService(db, identity, (userId) => sessions.endSessionsOf(userId)),
     deals: new DealService(db, handle.dialect, links),
     tasks: new TaskService(db, links),
     activities: new ActivityService(db, links),

@@ -16,6 +16,7 @@ import { installErrorHandling, renderError } from './error-handler.ts';
 import { AppError } from '../errors/app-error.ts';
 import { installApiGuard } from './api-guard.ts';
 import { apiRoutes } from './api-routes.ts';
+import { webApp } from '../web/web.plugin.ts';
 
 export type App = FastifyInstance;
 
@@ -78,6 +79,9 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     installApiGuard(api, services);
     await api.register(apiRoutes(services));
   }, { prefix: '/api/v1' });
+
+  // The application (HTML pages, sessions, CSRF) in its own scope: the API guard does not apply there.
+  await app.register(webApp(services));
 
   return app;
 }

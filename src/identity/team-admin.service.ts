@@ -1,0 +1,122 @@
+// The Team page's domain rules (members and API keys), shared by the application and tests.
+// Only owners and managers administer a team; only owners grant or touch the owner role, and
+// the last active owner cannot be demoted or deactivated (a team must stay administrable).
+import type { Db } from '../db/database.ts';
+import type { Role, UserTable } from '../db/schema.ts';
+import { type Actor, seesAll } from '../common/actor.ts';
+import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
+import { IdentityService, ROLES } from './identity.service.ts';
+
+export const MIN_PASSWORD = 10;
+
+export function checkPassword(password: unknown, field = 'password'): string {
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD) {
+    throw validation(field, `The password must have at least ${MIN_PASSWORD} characters.`);
+  }
+  if (password.length > 200) throw validation(field, 'The password is too long.');
+  return password;
+}
+
+export interface KeyListItem {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  user_id: string;
+  user_name: string;
+  created_by: string;
+  created_by_name: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export class TeamAdminService {
+  constructor(private readonly db: Db, private readonly identity: IdentityService, private readonly onDeactivate: (userId: string) => Promise<unknown>) {}
+
+  requireAdmin(actor: Actor): void {
+    if (!seesAll(actor)) throw forbidden('Only owners and managers manage the team.');
+  }
+
+  members(actor: Actor): Promise<UserTable[]> {
+    this.requireAdmin(actor);
+    return this.identity.repo.teamUsers(actor.teamId);
+  }
+
+  private async member(actor: Actor, userId: string): Promise<UserTable> {
+    const user = await this.identity.repo.user(userId);
+    if (!user || user.team_id !== actor.teamId) throw notFound('User');
+    return user;
+  }
+
+  private async activeOwners(teamId: string): Promise<number> {
+    const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('team_id', '=', teamId).where('role', '=', 'owner').where('active', '=', 1).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  private parseRole(raw: unknown): Role {
+    if (!ROLES.includes(raw as Role)) throw validation('role', 'role must be owner, manager or member.');
+    return raw as Role;
+  }
+
+  async addMember(actor: Actor, input: { email: string; name?: string; role: string; password: string }) {
+    this.requireAdmin(actor);
+    const role = this.parseRole(input.role);
+    if (role === 'owner' && actor.role !== 'owner') throw forbidden('Only owners can add owners.');
+    const password = checkPassword(input.password);
+    return this.identity.addUser({ teamId: actor.teamId, email: input.email, role, name: input.name, password });
+  }
+
+  async changeRole(actor: Actor, userId: string, rawRole: string) {
+    this.requireAdmin(actor);
+    const role = this.parseRole(rawRole);
+    const user = await this.member(actor, userId);
+    if ((role === 'owner' || user.role === 'owner') && actor.role !== 'owner') throw forbidden('Only owners can grant or change the owner role.');
+    if (user.role === 'owner' && role !== 'owner' && user.active === 1 && (await this.activeOwners(actor.teamId)) <= 1) {
+      throw validation('role', 'The team needs at least one active owner.');
+    }
+    return this.identity.updateUser(user.id, { role });
+  }
+
+  /** Deactivated users cannot sign in; their keys answer 401 at once (authenticate checks active). */
+  async setActive(actor: Actor, userId: string, active: boolean) {
+    this.requireAdmin(actor);
+    const user = await this.member(actor, userId);
+    if (user.id === actor.userId && !active) throw validation('user', 'You cannot deactivate yourself.');
+    if (user.role === 'owner' && actor.role !== 'owner') throw forbidden('Only owners can deactivate or reactivate owners.');
+    if (!active && user.role === 'owner' && (await this.activeOwners(actor.teamId)) <= 1) {
+      throw validation('user', 'The team needs at least one active owner.');
+    }
+    const out = await this.identity.updateUser(user.id, { active });
+    if (!active) await this.onDeactivate(user.id);
+    return out;
+  }
+
+  async keys(actor: Actor): Promise<KeyListItem[]> {
+    this.requireAdmin(actor);
+    const [keys, users] = await Promise.all([this.identity.repo.teamKeys(actor.teamId), this.identity.repo.teamUsers(actor.teamId)]);
+    const names = new Map(users.map((u) => [u.id, u.name]));
+    return keys.map((k) => ({
+      id: k.id, name: k.name, prefix: k.prefix, scopes: k.scopes.split(','), user_id: k.user_id, user_name: names.get(k.user_id) ?? k.user_id,
+      created_by: k.created_by, created_by_name: names.get(k.created_by) ?? k.created_by, created_at: k.created_at,
+      last_used_at: k.last_used_at, revoked_at: k.revoked_at,
+    }));
+  }
+
+  /** A key acts for the user who created it (decisions.md), so the creator is the key owner. */
+  async createKey(actor: Actor, input: { name: string; scopes: string[] }) {
+    this.requireAdmin(actor);
+    const name = input.name.trim();
+    if (!name) throw validation('name', 'Give the key a name.');
+    if (name.length > 100) throw validation('name', 'The name is too long.');
+    return this.identity.createKey({ userId: actor.userId, scopes: input.scopes, name, createdBy: actor.userId });
+  }
+
+  async revokeKey(actor: Actor, keyId: string) {
+    this.requireAdmin(actor);
+    const key = await this.identity.repo.key(keyId);
+    if (!key || key.team_id !== actor.teamId) throw new AppError('not_found', 'Key not found.');
+    return this.identity.revokeKey(keyId, actor.teamId);
+  }
+}

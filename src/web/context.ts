@@ -1,0 +1,143 @@
+// Per-request state of the application: session, language, CSRF token, flash message, and the
+// helpers pages use to render and redirect. Cookies are HttpOnly, SameSite=Lax, and Secure
+// whenever the request came over https (trustProxy reads X-Forwarded-Proto).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserTable } from '../db/schema.ts';
+import type { Actor } from '../common/actor.ts';
+import { AppError } from '../errors/app-error.ts';
+import { actorOf, type WebSession } from './session.service.ts';
+import { isLocale, translator, type Locale, type MessageKey, type Translate } from './i18n.ts';
+
+export const COOKIE = { session: 'rz_session', csrf: 'rz_csrf', lang: 'rz_lang', flash: 'rz_flash' } as const;
+
+export interface Flash {
+  kind: 'ok' | 'error';
+  text: string;
+}
+
+export interface WebState {
+  session: WebSession | null;
+  locale: Locale;
+  /** The token forms must echo: the session's, or a pre-sign-in token bound to a cookie. */
+  csrf: string;
+  flash: Flash | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    web: WebState;
+  }
+  interface FastifyContextConfig {
+    /** Who may open a page: anyone, any signed-in user (default), or owners and managers. */
+    access?: 'public' | 'user' | 'admin';
+  }
+}
+
+export interface PageCtx {
+  t: Translate;
+  locale: Locale;
+  user: UserTable | null;
+  csrf: string;
+  flash: Flash | null;
+  path: string;
+  baseUrl: string;
+}
+
+export function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https', ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}) };
+}
+
+export function baseUrlOf(request: FastifyRequest, configured: string | null): string {
+  return configured?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+}
+
+export function ctxOf(request: FastifyRequest, publicUrl: string | null): PageCtx {
+  const w = request.web;
+  return {
+    t: translator(w.locale), locale: w.locale, user: w.session?.user ?? null, csrf: w.csrf, flash: w.flash,
+    path: request.url.split('?')[0], baseUrl: baseUrlOf(request, publicUrl),
+  };
+}
+
+/** The signed-in user as an Actor; pages behind `access: user|admin` always have one. */
+export function actor(request: FastifyRequest): Actor {
+  const s = request.web.session;
+  if (!s) throw new AppError('unauthenticated', 'Sign in first.');
+  return actorOf(s.user);
+}
+
+export function setFlash(request: FastifyRequest, reply: FastifyReply, kind: Flash['kind'], text: string): void {
+  reply.setCookie(COOKIE.flash, Buffer.from(JSON.stringify({ kind, text }), 'utf8').toString('base64url'), cookieOptions(request, 60));
+}
+
+export function readFlash(raw: string | undefined): Flash | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if ((v.kind === 'ok' || v.kind === 'error') && typeof v.text === 'string') return { kind: v.kind, text: v.text.slice(0, 500) };
+  } catch {
+    // a mangled flash cookie is simply ignored
+  }
+  return null;
+}
+
+/** Post/redirect/get: success message and redirect. */
+export function done(request: FastifyRequest, reply: FastifyReply, to: string, message?: string) {
+  if (message) setFlash(request, reply, 'ok', message);
+  return reply.redirect(safeLocalPath(to), 303);
+}
+
+/** Only same-site absolute paths are followed (no open redirects through ?next= or Referer). */
+export function safeLocalPath(to: string | undefined, fallback = '/'): string {
+  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  return to;
+}
+
+export function backPath(request: FastifyRequest, fallback: string): string {
+  const ref = request.headers.referer;
+  if (!ref) return fallback;
+  try {
+    const u = new URL(ref);
+    if (u.host !== request.host) return fallback;
+    return safeLocalPath(u.pathname + u.search, fallback);
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Runs a form's action; a problem the user can fix (validation, closed deal, duplicate) comes
+ * back as a message on the page the form was on. Everything else goes to the error page.
+ */
+export async function formAction(request: FastifyRequest, reply: FastifyReply, fallback: string, fn: () => Promise<{ to?: string; message?: string } | void>) {
+  try {
+    const r = (await fn()) ?? {};
+    return done(request, reply, r.to ?? backPath(request, fallback), r.message);
+  } catch (err) {
+    if (err instanceof AppError && err.status !== 403 && err.status !== 404 && err.status !== 401 && err.status < 500) {
+      setFlash(request, reply, 'error', err.message);
+      return reply.redirect(backPath(request, fallback), 303);
+    }
+    throw err;
+  }
+}
+
+export function str(body: unknown, name: string): string {
+  const v = (body as Record<string, unknown> | undefined)?.[name];
+  if (Array.isArray(v)) return typeof v[0] === 'string' ? v[0] : '';
+  return typeof v === 'string' ? v : '';
+}
+
+/** Checkbox groups arrive as a string (one ticked) or an array (several). */
+export function list(body: unknown, name: string): string[] {
+  const v = (body as Record<string, unknown> | undefined)?.[name];
+  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string');
+  return typeof v === 'string' && v ? [v] : [];
+}
+
+export function localeFrom(raw: string | undefined, acceptLanguage: string | undefined): Locale {
+  if (isLocale(raw)) return raw;
+  return /^\s*de\b/i.test(acceptLanguage ?? '') ? 'de' : 'en';
+}
+
+export type { MessageKey };

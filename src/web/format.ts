@@ -1,0 +1,33 @@
+// Dates and money for people: the interface language decides the format; times are UTC.
+import { html, type Html } from './html.ts';
+import type { PageCtx } from './context.ts';
+
+const intlLocale = (ctx: PageCtx) => (ctx.locale === 'de' ? 'de-DE' : 'en-GB');
+
+export function when(ctx: PageCtx, iso: string | null | undefined, withTime = true): Html {
+  if (!iso) return html`<span class="muted">—</span>`;
+  const d = new Date(iso);
+  const text = new Intl.DateTimeFormat(intlLocale(ctx), withTime
+    ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }
+    : { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return html`<time datetime="${iso}">${text}${withTime ? ' UTC' : ''}</time>`;
+}
+
+export function money(ctx: PageCtx, cents: number | null | undefined, currency = 'EUR'): string {
+  if (cents === null || cents === undefined) return '—';
+  return new Intl.NumberFormat(intlLocale(ctx), { style: 'currency', currency, maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+}
+
+export function num(ctx: PageCtx, n: number): string {
+  return new Intl.NumberFormat(intlLocale(ctx)).format(n);
+}
+
+/** Value for <input type="date"> from a stored timestamp. */
+export function dateInput(iso: string | null | undefined): string {
+  return iso ? iso.slice(0, 10) : '';
+}
+
+export function personName(c: { first_name: string | null; last_name: string | null; email: string }): string {
+  const n = [c.first_name, c.last_name].filter(Boolean).join(' ');
+  return n || c.email;
+}

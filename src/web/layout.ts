@@ -1,0 +1,88 @@
+// The page frame: landmarks (header/nav/main/footer), skip link, language switch, sign-out.
+import { html, type Html } from './html.ts';
+import type { PageCtx } from './context.ts';
+import type { MessageKey } from './i18n.ts';
+
+interface NavItem {
+  href: string;
+  label: MessageKey;
+  admin?: boolean;
+}
+
+/** Main navigation; sections appear as their capabilities exist (see web.plugin.ts). */
+export const NAV: NavItem[] = [
+  { href: '/contacts', label: 'nav.contacts' },
+  { href: '/companies', label: 'nav.companies' },
+];
+
+export function addNav(item: NavItem, before?: string): void {
+  if (NAV.some((n) => n.href === item.href)) return;
+  const i = before ? NAV.findIndex((n) => n.href === before) : -1;
+  if (i >= 0) NAV.splice(i, 0, item);
+  else NAV.push(item);
+}
+
+function isCurrent(path: string, href: string): boolean {
+  return path === href || path.startsWith(`${href}/`);
+}
+
+export function csrfField(ctx: PageCtx): Html {
+  return html`<input type="hidden" name="_csrf" value="${ctx.csrf}">`;
+}
+
+function languageSwitch(ctx: PageCtx): Html {
+  const other = ctx.locale === 'de' ? 'en' : 'de';
+  return html`<form method="post" action="/language" class="lang">
+    ${csrfField(ctx)}<input type="hidden" name="next" value="${ctx.path}">
+    <button type="submit" name="locale" value="${other}" lang="${other}" title="${ctx.t('lang.switch')}">${other === 'de' ? 'Deutsch' : 'English'}</button>
+  </form>`;
+}
+
+function nav(ctx: PageCtx): Html {
+  if (!ctx.user) return html``;
+  const admin = ctx.user.role === 'owner' || ctx.user.role === 'manager';
+  const items = NAV.filter((n) => !n.admin || admin);
+  if (admin) items.push({ href: '/team', label: 'nav.team' });
+  return html`<nav aria-label="${ctx.t('nav.main')}" class="mainnav"><ul>
+    ${items.map((n) => html`<li><a href="${n.href}"${isCurrent(ctx.path, n.href) ? html` aria-current="page"` : ''}>${ctx.t(n.label)}</a></li>`)}
+  </ul></nav>`;
+}
+
+function userMenu(ctx: PageCtx): Html {
+  if (!ctx.user) return html``;
+  return html`<div class="usermenu">
+    <a href="/profile"${isCurrent(ctx.path, '/profile') ? html` aria-current="page"` : ''}>${ctx.user.name}</a>
+    <a href="/privacy"${isCurrent(ctx.path, '/privacy') ? html` aria-current="page"` : ''}>${ctx.t('nav.privacy')}</a>
+    <form method="post" action="/signout">${csrfField(ctx)}<button type="submit" class="link">${ctx.t('nav.signout')}</button></form>
+  </div>`;
+}
+
+export function flashBox(ctx: PageCtx): Html {
+  if (!ctx.flash) return html``;
+  return html`<div class="flash flash-${ctx.flash.kind}" role="${ctx.flash.kind === 'error' ? 'alert' : 'status'}">${ctx.flash.text}</div>`;
+}
+
+export function layout(ctx: PageCtx, opts: { title: string; body: Html; wide?: boolean }): string {
+  return `<!doctype html>\n${html`<html lang="${ctx.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${opts.title} · RZ</title>
+<link rel="stylesheet" href="/static/app.css">
+<script src="/static/app.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#main">${ctx.t('nav.skip')}</a>
+<header class="top">
+  <a class="brand" href="/">RZ</a>
+  ${nav(ctx)}
+  <div class="topright">${userMenu(ctx)}${languageSwitch(ctx)}</div>
+</header>
+<main id="main" tabindex="-1" class="${opts.wide ? 'wide' : ''}">
+${flashBox(ctx)}
+${opts.body}
+</main>
+<footer class="foot"><span>RZ · ${ctx.t('footer.tagline')}</span> <a href="/docs">${ctx.t('footer.api')}</a></footer>
+</body>
+</html>`.value}`;
+}

@@ -1,0 +1,183 @@
+// The CRM: contacts and companies (deals, tasks and notes hook into the detail pages as their
+// services land). Lists and details come from the same services as the API.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Services } from '../../services.ts';
+import type { ContactRow } from '../../contacts/contact.row.ts';
+import type { CompanyRow } from '../../companies/company.row.ts';
+import type { DealRow } from '../../deals/deal.row.ts';
+import type { TaskRow } from '../../tasks/task.row.ts';
+import type { ActivityRow } from '../../activities/activity.row.ts';
+import { html, type Html } from '../html.ts';
+import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
+import { csrfField, layout } from '../layout.ts';
+import { money, personName, when } from '../format.ts';
+import type { MessageKey } from '../i18n.ts';
+
+const HIDE = { hide: true };
+
+export async function userNames(services: Services, teamId: string): Promise<Map<string, string>> {
+  const users = await services.identity.repo.teamUsers(teamId);
+  return new Map(users.map((u) => [u.id, u.name]));
+}
+
+export function pager(ctx: PageCtx, base: string, q: string, next: string | null, total: number): Html {
+  const qs = (cursor?: string) => {
+    const p = new URLSearchParams();
+    if (q) p.set('q', q);
+    if (cursor) p.set('cursor', cursor);
+    const s = p.toString();
+    return s ? `${base}?${s}` : base;
+  };
+  return html`<p class="pager"><span>${ctx.t('list.total', { n: total })}</span>
+    ${next ? html`<a href="${qs(next)}" rel="next">${ctx.t('list.more')}</a>` : ''}</p>`;
+}
+
+export function searchForm(ctx: PageCtx, action: string, q: string, label: MessageKey): Html {
+  return html`<form method="get" action="${action}" class="search" role="search">
+    <label for="q" class="sr-only">${ctx.t(label)}</label>
+    <input id="q" name="q" type="search" value="${q}" placeholder="${ctx.t(label)}">
+    <button type="submit">${ctx.t('action.search')}</button>
+  </form>`;
+}
+
+export function dealList(ctx: PageCtx, deals: DealRow[], names: Map<string, string>): Html {
+  if (deals.length === 0) return html`<p class="empty">${ctx.t('deals.none')}</p>`;
+  return html`<ul class="rows">${deals.map((d) => html`<li>
+    <a href="/deals/${d.id}">${d.title}</a> <span class="badge status-${d.status}">${ctx.t(`status.${d.status}`)}</span>
+    <span class="muted">${money(ctx, d.value_cents)} · ${d.stage} · ${names.get(d.owner_id) ?? ''}</span></li>`)}</ul>`;
+}
+
+export function taskList(ctx: PageCtx, tasks: TaskRow[], names: Map<string, string>, canComplete: boolean): Html {
+  if (tasks.length === 0) return html`<p class="empty">${ctx.t('tasks.none')}</p>`;
+  const now = new Date().toISOString();
+  return html`<ul class="rows">${tasks.map((k) => html`<li class="${k.done ? 'done' : k.due_at && k.due_at < now ? 'overdue' : ''}">
+    <span class="task-title">${k.title}</span>
+    <span class="muted">${k.due_at ? html`${ctx.t('tasks.due')} ${when(ctx, k.due_at, false)}` : ''} · ${names.get(k.owner_id) ?? ''}</span>
+    ${k.done ? html`<span class="badge">${ctx.t('tasks.done')}</span>`
+      : k.due_at && k.due_at < now ? html`<span class="badge warn">${ctx.t('tasks.overdue')}</span>` : ''}
+    ${!k.done && canComplete ? html`<form method="post" action="/tasks/${k.id}/done" class="rowform">${csrfField(ctx)}<button type="submit">${ctx.t('tasks.mark_done')}</button></form>` : ''}
+  </li>`)}</ul>`;
+}
+
+export function timeline(ctx: PageCtx, items: ActivityRow[], names: Map<string, string>): Html {
+  if (items.length === 0) return html`<p class="empty">${ctx.t('timeline.none')}</p>`;
+  return html`<ol class="timeline">${items.map((a) => html`<li>
+    <div class="tl-head"><span class="badge kind-${a.kind}">${ctx.t(`kind.${a.kind}`)}</span> ${when(ctx, a.occurred_at)} · ${names.get(a.owner_id) ?? ''}</div>
+    ${a.body ? html`<p class="tl-body">${a.body}</p>` : ''}
+    ${a.call_id ? html`<p><a href="/calls/${a.call_id}">${ctx.t('calls.open_coaching')}</a></p>` : ''}
+  </li>`)}</ol>`;
+}
+
+/** Extra sections of detail pages supplied by other capabilities (deals, tasks, notes). */
+export interface DetailExtras {
+  contactForms?: (ctx: PageCtx, contact: ContactRow, request: FastifyRequest) => Promise<Html> | Html;
+}
+export const EXTRAS: DetailExtras = {};
+
+export function crmRoutes(services: Services): FastifyPluginAsync {
+  return async (web) => {
+    web.get('/contacts', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const query = request.query as Record<string, string>;
+      const q = (query.q ?? '').trim();
+      const page = await services.contacts.list(actor(request), { q, cursor: query.cursor, limit: '50' });
+      const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}</div>
+        <details class="card addbox"><summary>${t('contacts.add')}</summary>
+          <form method="post" action="/contacts" class="inline-form">
+            ${csrfField(ctx)}
+            <div class="field"><label for="c-first">${t('field.first_name')}</label><input id="c-first" name="first_name" maxlength="200"></div>
+            <div class="field"><label for="c-last">${t('field.last_name')}</label><input id="c-last" name="last_name" maxlength="200"></div>
+            <div class="field"><label for="c-email">${t('field.email')}</label><input id="c-email" name="email" type="email" required></div>
+            <div class="field"><label for="c-phone">${t('field.phone')}</label><input id="c-phone" name="phone" maxlength="100"></div>
+            <div class="field"><label for="c-company">${t('field.company')}</label><input id="c-company" name="company" maxlength="200"></div>
+            <button type="submit" class="primary">${t('action.save')}</button>
+          </form>
+        </details>
+        ${page.items.length === 0 ? html`<p class="empty">${q ? t('list.no_match') : t('contacts.none')}</p>` : html`<div class="tablewrap"><table>
+          <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.email')}</th><th scope="col">${t('field.phone')}</th><th scope="col">${t('field.job_title')}</th></tr></thead>
+          <tbody>${page.items.map((c) => html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${c.email}</td><td>${c.phone ?? ''}</td><td>${c.job_title ?? ''}</td></tr>`)}</tbody>
+        </table></div>`}
+        ${pager(ctx, '/contacts', q, page.next_cursor, page.total)}`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.contacts'), body }));
+    });
+
+    web.post('/contacts', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/contacts', async () => {
+      const b = request.body;
+      const { row } = await services.contacts.upsert(actor(request), {
+        email: str(b, 'email'), first_name: str(b, 'first_name'), last_name: str(b, 'last_name'), phone: str(b, 'phone'),
+        ...(str(b, 'company').trim() ? { company: str(b, 'company') } : {}),
+      });
+      return { to: `/contacts/${row.id}`, message: ctxOf(request, null).t('contacts.saved') };
+    }));
+
+    web.get('/contacts/:id', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const a = actor(request);
+      const [c, names] = await Promise.all([services.contacts.detail(a, (request.params as { id: string }).id), userNames(services, a.teamId)]);
+      const extras = EXTRAS.contactForms ? await EXTRAS.contactForms(ctx, c, request) : html``;
+      const body = html`<div class="pagehead"><h1>${personName(c)}</h1></div>
+        <div class="grid2">
+          <section class="card" aria-labelledby="facts-h"><h2 id="facts-h">${t('contacts.details')}</h2>
+            <dl class="facts">
+              <dt>${t('field.email')}</dt><dd><a href="mailto:${c.email}">${c.email}</a></dd>
+              <dt>${t('field.phone')}</dt><dd>${c.phone ?? '—'}</dd>
+              <dt>${t('field.job_title')}</dt><dd>${c.job_title ?? '—'}</dd>
+              <dt>${t('field.company')}</dt><dd>${c.company ? html`<a href="/companies/${c.company.id}">${c.company.name}</a>` : '—'}</dd>
+              <dt>${t('field.owner')}</dt><dd>${names.get(c.owner_id) ?? ''}</dd>
+            </dl>
+          </section>
+          <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, c.deals, names)}</section>
+          <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, c.tasks, names, !!EXTRAS.contactForms)}</section>
+          ${extras}
+        </div>
+        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, c.timeline, names)}</section>`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: personName(c), body }));
+    });
+
+    web.get('/companies', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const query = request.query as Record<string, string>;
+      const q = (query.q ?? '').trim();
+      const page = await services.companies.list(actor(request), { q, cursor: query.cursor, limit: '50' });
+      const body = html`<div class="pagehead"><h1>${t('nav.companies')}</h1>${searchForm(ctx, '/companies', q, 'companies.search')}</div>
+        <details class="card addbox"><summary>${t('companies.add')}</summary>
+          <form method="post" action="/companies" class="inline-form">
+            ${csrfField(ctx)}
+            <div class="field"><label for="co-name">${t('field.name')}</label><input id="co-name" name="name" required maxlength="200"></div>
+            <div class="field"><label for="co-domain">${t('field.domain')}</label><input id="co-domain" name="domain" maxlength="255"></div>
+            <button type="submit" class="primary">${t('action.save')}</button>
+          </form>
+        </details>
+        ${page.items.length === 0 ? html`<p class="empty">${q ? t('list.no_match') : t('companies.none')}</p>` : html`<div class="tablewrap"><table>
+          <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.domain')}</th><th scope="col">${t('field.created')}</th></tr></thead>
+          <tbody>${page.items.map((co: CompanyRow) => html`<tr><td><a href="/companies/${co.id}">${co.name}</a></td><td>${co.domain ?? ''}</td><td>${when(ctx, co.created_at, false)}</td></tr>`)}</tbody>
+        </table></div>`}
+        ${pager(ctx, '/companies', q, page.next_cursor, page.total)}`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.companies'), body }));
+    });
+
+    web.post('/companies', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/companies', async () => {
+      const { row } = await services.companies.upsert(actor(request), { name: str(request.body, 'name'), domain: str(request.body, 'domain') });
+      return { to: `/companies/${row.id}`, message: ctxOf(request, null).t('companies.saved') };
+    }));
+
+    web.get('/companies/:id', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const a = actor(request);
+      const [co, names] = await Promise.all([services.companies.detail(a, (request.params as { id: string }).id), userNames(services, a.teamId)]);
+      const body = html`<div class="pagehead"><h1>${co.name}</h1>${co.domain ? html`<span class="muted">${co.domain}</span>` : ''}</div>
+        <div class="grid2">
+          <section class="card" aria-labelledby="people-h"><h2 id="people-h">${t('nav.contacts')}</h2>
+            ${co.contacts.length === 0 ? html`<p class="empty">${t('contacts.none')}</p>` : html`<ul class="rows">${co.contacts.map((c) => html`<li><a href="/contacts/${c.id}">${personName(c)}</a> <span class="muted">${c.job_title ?? ''}</span></li>`)}</ul>`}
+          </section>
+          <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, co.deals, names)}</section>
+        </div>
+        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, co.timeline, names)}</section>`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: co.name, body }));
+    });
+  };
+}

@@ -1,0 +1,62 @@
+// Progressive enhancement only: every action also works without this script.
+(function () {
+  'use strict';
+
+  // Copy buttons next to secrets and examples.
+  document.addEventListener('click', function (ev) {
+    var btn = ev.target.closest && ev.target.closest('button.copy');
+    if (!btn) return;
+    var src = document.querySelector(btn.getAttribute('data-copy'));
+    if (!src) return;
+    var text = src.textContent;
+    var label = btn.textContent;
+    function ok() { btn.textContent = '✓'; setTimeout(function () { btn.textContent = label; }, 1500); }
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(ok, function () { selectText(src); });
+    else selectText(src);
+  });
+  function selectText(el) {
+    var r = document.createRange(); r.selectNodeContents(el);
+    var s = window.getSelection(); s.removeAllRanges(); s.addRange(r);
+  }
+
+  // Confirmation for destructive forms.
+  document.addEventListener('submit', function (ev) {
+    var msg = ev.target.getAttribute && ev.target.getAttribute('data-confirm');
+    if (msg && !window.confirm(msg)) ev.preventDefault();
+  });
+
+  // Pipeline: drag a deal card onto another stage column; submits the card's own stage form.
+  var dragged = null;
+  document.addEventListener('dragstart', function (ev) {
+    var card = ev.target.closest && ev.target.closest('.dealcard[draggable="true"]');
+    if (!card) return;
+    dragged = card; card.classList.add('dragging');
+    ev.dataTransfer.effectAllowed = 'move';
+    ev.dataTransfer.setData('text/plain', card.getAttribute('data-deal'));
+  });
+  document.addEventListener('dragend', function () {
+    if (dragged) dragged.classList.remove('dragging');
+    dragged = null;
+    document.querySelectorAll('.column.drop-target').forEach(function (c) { c.classList.remove('drop-target'); });
+  });
+  document.addEventListener('dragover', function (ev) {
+    var col = ev.target.closest && ev.target.closest('.column[data-stage]');
+    if (!col || !dragged) return;
+    ev.preventDefault();
+    col.classList.add('drop-target');
+  });
+  document.addEventListener('dragleave', function (ev) {
+    var col = ev.target.closest && ev.target.closest('.column[data-stage]');
+    if (col && !col.contains(ev.relatedTarget)) col.classList.remove('drop-target');
+  });
+  document.addEventListener('drop', function (ev) {
+    var col = ev.target.closest && ev.target.closest('.column[data-stage]');
+    if (!col || !dragged) return;
+    ev.preventDefault();
+    var stage = col.getAttribute('data-stage');
+    var form = dragged.querySelector('form.move');
+    if (!form || dragged.closest('.column') === col) return;
+    form.querySelector('select[name="stage"]').value = stage;
+    form.submit();
+  });
+})();

@@ -1,0 +1,121 @@
+// The application, served next to the API on the same port: server-rendered pages that use the
+// same domain services as /api/v1 (one visibility rule, one set of limits).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { Services } from '../services.ts';
+import { AppError } from '../errors/app-error.ts';
+import { html } from './html.ts';
+import { COOKIE, cookieOptions, ctxOf, localeFrom, readFlash, type WebState } from './context.ts';
+import { tokensEqual, randomToken } from './session.service.ts';
+import { layout } from './layout.ts';
+import type { MessageKey } from './i18n.ts';
+import { authRoutes } from './pages/auth.ts';
+import { accountRoutes } from './pages/account.ts';
+import { teamRoutes } from './pages/team.ts';
+import { crmRoutes } from './pages/crm.ts';
+
+const STATIC_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'static');
+const STATIC: Record<string, { type: string; body: string }> = {
+  'app.css': { type: 'text/css; charset=utf-8', body: fs.readFileSync(path.join(STATIC_DIR, 'app.css'), 'utf8') },
+  'app.js': { type: 'text/javascript; charset=utf-8', body: fs.readFileSync(path.join(STATIC_DIR, 'app.js'), 'utf8') },
+};
+
+// Scripts and styles only from this origin; no framing; forms only post here.
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'";
+
+const ERROR_TITLES: Record<number, MessageKey> = {
+  400: 'error.400', 401: 'error.401', 402: 'error.402', 403: 'error.403', 404: 'error.404', 422: 'error.422', 429: 'error.429', 500: 'error.500',
+};
+
+export class CsrfError extends AppError {
+  constructor() {
+    super('forbidden', 'The form has expired or did not come from this site. Reload the page and try again.');
+  }
+}
+
+export function renderErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, message: string | null, services: Services) {
+  const ctx = ctxOf(request, services.config.publicUrl);
+  const title = ctx.t(ERROR_TITLES[status] ?? (status >= 500 ? 'error.500' : 'error.400'));
+  const body = html`<section class="error-page">
+    <h1>${title}</h1>
+    ${message ? html`<p>${message}</p>` : ''}
+    <p><a href="/">${ctx.t('error.home')}</a></p>
+  </section>`;
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(layout(ctx, { title, body }));
+}
+
+export function webApp(services: Services): FastifyPluginAsync {
+  return async (web) => {
+    await web.register(cookie);
+    await web.register(formbody, { bodyLimit: 1024 * 1024 });
+    web.decorateRequest('web', null as unknown as WebState);
+
+    web.get('/static/:file', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
+      const file = STATIC[(request.params as { file: string }).file];
+      if (!file) throw new AppError('not_found', 'Not found.');
+      return reply.type(file.type).header('cache-control', 'public, max-age=300').send(file.body);
+    });
+
+    web.addHook('onRequest', async (request, reply) => {
+      reply.header('content-security-policy', CSP);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'same-origin');
+      reply.header('x-frame-options', 'DENY');
+      if (request.url.startsWith('/static/')) return;
+      const session = await services.sessions.resolve(request.cookies[COOKIE.session]);
+      let csrf = session?.csrf ?? request.cookies[COOKIE.csrf];
+      if (!csrf) {
+        csrf = randomToken();
+        reply.setCookie(COOKIE.csrf, csrf, cookieOptions(request));
+      }
+      const flash = readFlash(request.cookies[COOKIE.flash]);
+      if (flash) reply.clearCookie(COOKIE.flash, { path: '/' });
+      const locale = localeFrom(session?.user.locale ?? request.cookies[COOKIE.lang], request.headers['accept-language']);
+      request.web = { session, locale, csrf, flash };
+
+      const access = request.routeOptions.config?.access ?? 'user';
+      if (access === 'public') return;
+      if (!session) {
+        if (request.method === 'GET') return reply.redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
+        return reply.redirect('/signin', 303);
+      }
+      if (access === 'admin' && session.user.role === 'member') throw new AppError('forbidden', 'Only owners and managers can open the Team page.');
+    });
+
+    // Every state-changing request must carry the token of this session (or of this browser before sign-in).
+    web.addHook('preHandler', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      const sent = (request.body as Record<string, unknown> | undefined)?._csrf;
+      if (typeof sent !== 'string' || !tokensEqual(sent, request.web.csrf)) throw new CsrfError();
+    });
+
+    web.addHook('onSend', async (request, reply, payload) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+
+    web.setErrorHandler((err: FastifyError, request, reply) => {
+      if (!request.web) request.web = { session: null, locale: localeFrom(undefined, request.headers['accept-language']), csrf: '', flash: null };
+      if (err instanceof AppError) {
+        if (err.status === 401) return reply.redirect('/signin', 303);
+        // Not found and forbidden keep the service's wording short: the page title says it all.
+        const message = err.status === 404 ? null : err.message;
+        return renderErrorPage(request, reply, err.status, message, services);
+      }
+      if (err.validation || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {
+        return renderErrorPage(request, reply, 400, null, services);
+      }
+      request.log.error({ err }, 'unhandled error in the application');
+      return renderErrorPage(request, reply, 500, null, services);
+    });
+
+    await web.register(authRoutes(services));
+    await web.register(accountRoutes(services));
+    await web.register(teamRoutes(services));
+    await web.register(crmRoutes(services));
+  };
+}
