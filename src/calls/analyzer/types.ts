@@ -58,6 +58,21 @@ export interface CallMetrics {
   objections: Array<{ type: string; handled: boolean }>;
   next_step_dated: boolean;
   duration_seconds: number | null;
+  // Optional extras (the built-in analyzer fills them; an LLM analyzer may leave them out).
+  /** Rep questions in the first, second and last third of the call (by words). */
+  questions_by_third?: [number, number, number];
+  /** Customer statements that quantify the impact of a problem (hours, money, counts). */
+  pain_impacts?: number;
+  /** How the call ended: a dated next step, an undated one, a vague promise, or nothing. */
+  next_step?: 'dated' | 'undated' | 'vague' | 'none';
+  speakers?: number;
+  words?: number;
+  /** Transcript format recognised: labelled, webvtt, srt, unlabelled. */
+  format?: string;
+  /** Which rule identified the salesperson: hint, role_label, rep_name, introduction, questions, single_speaker. */
+  rep_detection?: string;
+  /** Caveats about the transcript, e.g. no_speaker_labels, alternating_speakers_assumed, single_speaker, mixed_language. */
+  notes?: string[];
 }
 
 export interface AnalysisResult {

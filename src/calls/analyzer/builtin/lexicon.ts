@@ -1,0 +1,164 @@
+// The German and English phrase lists the analyzer measures with, compiled once.
+// Each list is matched on single sentences (or one turn), never across the whole transcript.
+
+import { rx } from './regex.ts';
+
+export const OBJECTION_TYPES = ['price', 'budget', 'timing', 'competitor', 'status_quo', 'authority', 'send_material'] as const;
+export type ObjectionType = (typeof OBJECTION_TYPES)[number];
+
+// --- Questions --------------------------------------------------------------------------
+
+/** Openers stripped before classifying a question ("Okay, und wie ..." -> "wie ..."). */
+export const QUESTION_FILLER_RE = rx(
+  String.raw`^(?:(?:und|also|okay|ok|gut|so|na|ja|jetzt|dann|aber|noch|mal|genau|verstehe|spannend|interessant|super|prima|klar|and|but|right|well|now|great|got it|i see|interesting|perfect|cool|alright|sure|thanks|danke)\b[,.!]?\s+)+`,
+);
+export const OPEN_START_RE = rx(
+  String.raw`^(?:wie|was|warum|wieso|weshalb|weswegen|welche[rsnm]?|wo|wohin|woher|wofür|woran|womit|wodurch|worauf|worüber|wozu|wann|wer|wen|wem|wessen|inwiefern|inwieweit|erzähl|erzähle|erzählen|erzählt|beschreib|beschreiben|schildern|schildere|what|what's|whats|how|how's|why|which|where|who|who's|when|tell|walk|describe|explain|talk)\b`,
+);
+/** Open prompts that are questions even without a question mark. */
+export const OPEN_PROMPT_RE = rx(
+  String.raw`^(?:(?:und|also|okay|ok|so|and)\b[,]?\s+)?(?:erzähl(?:en Sie| mal|t mal)|beschreib(?:en Sie| mal)|schildern Sie|nehmen Sie mich mit|nimm mich mit|tell me (?:about|more)|walk me through|describe|help me understand)\b`,
+);
+export const TAG_QUESTION_RE = rx(String.raw`(?:,\s*(?:oder|nicht wahr|ne|gell|right|correct|isn't it|don't you|ok|okay)\?\s*$)`);
+
+// --- Customer pains and impact ----------------------------------------------------------
+
+export const PAIN_NEGATION_RE = rx(
+  String.raw`\b(?:kein(?:e|en)?\s+(?:problem(?:e)?|thema|stress|aufwand)|no\s+(?:problem|problems|issue|issues|worries)|not\s+(?:a|an)\s+(?:problem|issue)|nicht\s+(?:das\s+)?problem|problemlos)\b`,
+  'giu',
+);
+export const PAIN_RE = rx(
+  String.raw`\b(?:problem\w*|schwierig\w*|herausforderung\w*|aufwand|aufwändig\w*|aufwendig\w*|dauert (?:ewig|zu lange|lange|ewig lange|viel zu lange)|kostet uns|kosten uns|verlier\w*|verloren|fehler\w*|manuell\w*|händisch\w*|nervt|nervig\w*|frustrier\w*|ärger\w*|engpass|engpässe|chaos|chaotisch|unübersichtlich|klappt (?:nicht|oft nicht)|funktioniert (?:nicht|oft nicht)|stress\w*|ausfall|ausfälle|beschwer\w*|abspringen|springen ab|zeitfresser|doppelt (?:erfass|pfleg|eingeb)\w*|zu langsam|mühsam|lästig|hakt|bleibt liegen|bleiben liegen|unzufrieden|problem|problems|issue|issues|challenge|challenges|challenging|struggl\w*|pain|painful|takes (?:forever|too long|ages|hours|days)|time-consuming|time consuming|manual|manually|costs us|cost us|losing|lose|lost|errors?|mistakes?|frustrat\w*|annoying|bottleneck\w*|mess|messy|churn\w*|complain\w*|broken|doesn't work|does not work|isn't working|headache\w*|nightmare|difficult|hard to|wast(?:e|es|ed|ing)|falls? through the cracks|slipping through|too slow)\b`,
+);
+export const IMPACT_RE = rx(
+  String.raw`(?:\d[\d.,]*\s*(?:%|prozent|percent|€|euro|eur|k\b|tsd|tausend|mio|millionen|million|stunden|std|h\b|hours?|hrs|minuten|minutes|mins|tage|tagen|days?|wochen|weeks?|monate|monaten|months?|leute|personen|mitarbeiter\w*|people|kunden|customers|leads|deals|aufträge|aufträgen|orders|tickets|fte|anrufe|calls|angebote|quotes|reps|vertriebler\w*)|(?:€|\$|eur)\s*\d|\b(?:ein|eine|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|fünfzehn|zwanzig|dreißig|vierzig|fünfzig|hundert|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|halben|halbe|half a|half an)\s+(?:ganze[n]?\s+|full\s+)?(?:stunden?|tage?n?|wochen?|monate?n?|hours?|days?|weeks?|months?|prozent|percent|leute|people|kunden|customers|mitarbeiter\w*|deals|leads|aufträge|orders|vertriebler|reps)\b|\b(?:ein drittel|ein viertel|die hälfte|a third|a quarter|half of|tausende|thousands)\b)`,
+);
+/** Rep questions that dig into consequences (SPIN implication, Sandler pain funnel). */
+export const IMPLICATION_Q_RE = rx(
+  String.raw`\b(?:was bedeutet das|was heißt das (?:konkret|für)|was kostet (?:Sie|dich|euch|das)|wie viel (?:Zeit|Geld|Umsatz)|wieviel|wie oft|welche auswirkung\w*|auswirkung\w*|was passiert(?:,)? wenn|was passiert dann|wie wirkt sich|welche folgen|folgen|seit wann|what does that mean|what does it cost|how much (?:time|money|revenue)|how often|what(?:'s| is) the impact|impact|what happens (?:if|when)|how does that affect|what does that do to|how long has)\b`,
+);
+
+// --- Objections -------------------------------------------------------------------------
+
+export const OBJECTION_RES: Record<ObjectionType, RegExp> = {
+  price: rx(
+    String.raw`\b(?:(?:zu|ziemlich|recht|sehr|echt|schon|ganz schön|viel zu|deutlich zu) teuer|teurer|preis (?:ist|liegt|wäre|scheint) (?:\w+ )?(?:zu hoch|hoch|happig|heftig|stolz|viel|über)|preislich|happig|kostspielig|(?:zu|viel zu) viel (?:geld|kosten)|kostet (?:uns )?(?:zu viel|ganz schön)|günstiger|billiger|rabatt\w*|nachlass|preisnachlass|too expensive|expensive|pricey|costly|too (?:much|high|steep)|price is (?:high|steep|a lot|too)|(?:pricing|price) (?:is|seems) (?:a bit )?(?:high|steep|a lot)|cheaper|discount\w*|overpriced|a lot of money)\b`,
+  ),
+  budget: rx(
+    String.raw`\b(?:kein(?:en)? budget|budget (?:ist|wäre|war) (?:\w+ )?(?:weg|aufgebraucht|verplant|erschöpft|ausgeschöpft|knapp|eingefroren|gestrichen|vergeben|nicht da)|nicht im budget|nicht eingeplant|kein geld|nicht leisten|budgetfreigabe|budget(?:s)? (?:sind|ist) (?:für dieses jahr|dieses jahr) (?:\w+ )?(?:weg|verplant|durch)|no budget|budget is (?:\w+ )?(?:tight|spent|gone|frozen|allocated|used up|locked)|(?:don't|do not) have (?:the |a |any )?budget|(?:not|isn't) in (?:the|our|this year's) budget|can't afford|cannot afford|budget freeze|no money|budgets? (?:are|is) (?:\w+ )?(?:set|closed|frozen))\b`,
+  ),
+  timing: rx(
+    String.raw`\b(?:(?:gerade|momentan|aktuell|jetzt|derzeit)(?: einfach)? (?:kein guter|ein schlechter|nicht der richtige|nicht so ein guter) zeitpunkt|schlechter zeitpunkt|(?:jetzt|gerade|momentan) nicht|nicht jetzt|(?:erst )?(?:im )?nächste[ns]? (?:jahr|quartal)|keine zeit|zu früh|andere prioritäten|(?:gerade|momentan) (?:zu )?viel (?:los|um die ohren)|nach (?:der|dem|unserer|unserem) (?:migration|umstellung|sommer|sommerpause|projekt|einführung|messe)|melden (?:Sie|du) sich (?:in|im) (?:ein paar|drei|sechs|\w+) (?:monaten|wochen|quartal)|not a good time|isn't a good time|bad time|bad timing|not (?:right )?now|next (?:year|quarter)|no time|too busy|(?:other|different) priorities|revisit (?:this |it )?(?:later|in)|circle back|later this year|in a few months|swamped|after (?:the|our) (?:migration|rollout|summer|project|launch))\b`,
+  ),
+  competitor: rx(
+    String.raw`\b(?:(?:schon|bereits) (?:einen |ein )?(?:anbieter|dienstleister|partner|tool|system|lösung)|anderen anbieter|andere anbieter|anderer anbieter|wettbewerb\w*|konkurrenz\w*|mitbewerber\w*|angebote? (?:von|vom) |(?:vergleichen|schauen uns) (?:gerade |noch |auch )+|arbeiten (?:schon |bereits |seit \w+ \w+ )?mit (?:salesforce|hubspot|pipedrive|gong|chorus|sap|microsoft|zoho|dynamics|close|freshsales|monday|salesloft|outreach)|salesforce|hubspot|pipedrive|gong|chorus|zoho|dynamics|freshsales|salesloft|outreach\.io|already (?:use|using|work with|working with|have) (?:a |an )?(?:vendor|provider|solution|tool|partner|system)|competitor\w*|another vendor|other (?:vendors?|providers?|solutions?|tools?)|comparing|(?:looking at|evaluating) (?:other|another|a few))\b`,
+  ),
+  status_quo: rx(
+    String.raw`\b(?:(?:läuft|klappt|funktioniert)(?: (?:doch|eigentlich|bisher|so weit|soweit|alles|ja|im moment))* (?:gut|ganz gut|prima|okay|ok|super|ordentlich)|(?:sind|bin) (?:eigentlich |ganz |sehr |soweit |im grunde )*zufrieden|brauchen wir (?:eigentlich )?nicht|kein (?:bedarf|interesse)|excel reicht|reicht (?:uns|mir) (?:völlig|eigentlich|aus)|(?:haben|machen) wir (?:schon )?immer so|keinen (?:bedarf|grund|mehrwert)|never change a running system|(?:happy|fine|good|satisfied) with (?:what|our|the current|how|the way)|(?:works|working) (?:fine|well|okay|ok)|(?:we're|we are) (?:fine|good|okay|ok)(?: with| as is| for now)?|(?:don't|do not) (?:really )?need|not interested|no need|(?:spreadsheets?|excel) (?:works|is enough|does the job|is fine)|(?:always )?done it this way|ain't broke)\b`,
+  ),
+  authority: rx(
+    String.raw`\b(?:mit (?:meinem |meiner |dem |der |unserem |unserer )?(?:chef|chefin|geschäftsführer\w*|geschäftsführung|vorgesetzten|vorstand|einkauf|it|team|partner|inhaber\w*|kollegen|boss|cfo|ceo)\b.{0,40}?\b(?:absprechen|besprechen|klären|abstimmen|rücksprache)|(?:nicht|kann das nicht) (?:allein|alleine) entscheiden|nicht (?:meine|mein) entscheidung|entscheid(?:e|et|en) (?:am ende |letztlich )?(?:der|die|mein|meine|unser|unsere) (?:chef|chefin|geschäftsführer\w*|geschäftsführung|vorstand|einkauf)|rücksprache (?:halten|mit)|freigabe (?:vom|von der|durch)|(?:run it|run this|check) (?:by|with) (?:my|our|the) (?:boss|manager|ceo|cfo|cto|team|procurement|legal|partner|vp|director|head)|(?:talk|speak) (?:to|with) (?:my|our|the) (?:boss|manager|ceo|cfo|team|procurement|partner|vp|director)|not (?:my decision|up to me|the one who decides|my call)|(?:need|needs) (?:sign-off|sign off|approval)|(?:my|our) (?:boss|ceo|cfo|vp|director) (?:decides|has to|needs to|would have to|makes))\b`,
+  ),
+  send_material: rx(
+    String.raw`\b(?:(?:schicken|senden|mailen|schick|sende|schickt) (?:Sie |du |ihr )?(?:mir|uns) (?:doch |einfach |mal |gerne |bitte |vielleicht )*(?:ein paar |etwas |was |die |Ihre |eure |deine |eine |mehr )?(?:unterlagen|infos|informationen|infomaterial|broschüre|präsentation|material|mail|e-mail|was|etwas)|per (?:e-)?mail (?:schicken|senden|zukommen)|unterlagen (?:zu|zukommen|durchlesen|anschauen)|send (?:me|us|over) (?:some |the |a |an |your |more )?(?:info|information|material|materials|deck|brochure|something|details|overview|email|one-pager|pdf|case stud\w*)|(?:email|e-mail) me|shoot me an email|something in writing)\b`,
+  ),
+};
+/** Negated objection phrases ("gar nicht so teuer", "not that expensive"). */
+export const OBJECTION_NEGATION_RE = rx(
+  String.raw`\b(?:nicht (?:so |zu |besonders |allzu )?teuer|gar nicht teuer|not (?:that |too |so |very )?expensive|isn't expensive|kein (?:problem|thema) mit dem preis)\b`,
+  'giu',
+);
+
+/** The rep acknowledges what the customer said. */
+export const ACK_RE = rx(
+  String.raw`\b(?:verstehe|verstanden|verständlich|nachvollziehbar|berechtigt\w*|gute frage|guter punkt|gut, dass|danke, dass|danke für (?:die|Ihre|deine|eure) (?:offenheit|ehrlichkeit|rückmeldung)|kann ich (?:gut |sehr gut |total )?(?:nachvollziehen|verstehen)|das höre ich (?:öfter|oft|häufig)|klingt (?:so|danach), als|absolut|fair|i understand|understandable|makes sense|i hear you|i get (?:it|that)|good (?:question|point)|thanks for (?:being|sharing|raising|telling)|appreciate|that's fair|fair enough|sounds like|it seems like|totally get)\b`,
+);
+/** The rep argues back instead of exploring. */
+export const DEFENSE_RE = rx(
+  String.raw`(?:^\s*(?:aber|but|actually|eigentlich|nein|no|naja|well,? actually)\b|\b(?:ja,? aber|yes,? but|verstehe,? aber|i understand,? but|unser preis ist|unsere preise sind|our price is|our pricing is|(?:wirklich|absolut|definitiv|total) (?:nicht teuer|fair|günstig|wettbewerbsfähig|preiswert)|(?:really|absolutely|definitely) (?:not expensive|fair|worth it|competitive)|günstiger als|billiger als|cheaper than|besser als|better than|the best on the market|der beste am markt|das stimmt (?:so )?nicht|that's not (?:true|right|correct)|rechnet sich (?:sofort|schnell|garantiert)|pays for itself|lohnt sich (?:auf jeden fall|garantiert|immer)|wir sind (?:nicht|gar nicht) teuer|we're not expensive)\b)`,
+);
+/** The rep checks back whether the answer landed. */
+export const CHECK_BACK_RE = rx(
+  String.raw`\b(?:beantwortet das|passt das (?:so )?(?:für (?:Sie|dich|euch))?\?|ist das (?:so )?nachvollziehbar|macht das sinn|ergibt das sinn|hilft (?:Ihnen|dir|euch) das|klingt das (?:fair|gut|plausibel|nachvollziehbar)|wie klingt das|was meinen Sie|was meinst du|does that (?:answer|address|help|make sense)|how does that sound|is that fair|would that work|does that work for you|sound fair)\b`,
+);
+/** The rep invites concerns proactively. */
+export const CONCERN_INVITE_RE = rx(
+  String.raw`\b(?:bedenken|was spricht (?:aus (?:Ihrer|deiner|eurer) sicht )?dagegen|was (?:hält|hindert|könnte) (?:Sie|dich|euch)|einwände|vorbehalte|concerns|what would stop you|what could get in the way|hesitation|reservations|what might hold you back)\b`,
+);
+
+// --- Listening --------------------------------------------------------------------------
+
+export const PARAPHRASE_RE = rx(
+  String.raw`\b(?:wenn ich (?:Sie|dich|euch|das) richtig verstehe|habe ich (?:das|Sie|dich|euch) richtig verstanden|hab ich (?:das|dich) richtig verstanden|verstehe ich (?:das |Sie |dich )?richtig|Sie sagen also|du sagst also|ihr sagt also|lassen Sie mich (?:kurz )?zusammenfassen|lass mich (?:kurz )?zusammenfassen|zusammengefasst|kurz zusammengefasst|klingt (?:so|danach), als|das heißt also|also höre ich|if I understand (?:you |that )?(?:correctly|right)|so what I'm hearing|what I'm hearing is|it sounds like|sounds like|so you're saying|let me (?:just )?(?:recap|summari[sz]e|play (?:that|this) back)|to recap|in other words|did I get that right)\b`,
+);
+
+// --- Value ------------------------------------------------------------------------------
+
+/** The rep presents the offer. */
+export const PITCH_RE = rx(
+  String.raw`\b(?:unser(?:e|er|em|en)? (?:lösung|tool|software|plattform|produkt|system|modul|funktion|feature|dashboard|app|ansatz|angebot|paket)|wir bieten|bei uns (?:können|kann|gibt|bekommen|haben)|mit (?:unserer|unserem|dem tool|der plattform|der software)|damit (?:können|kannst|könnt|haben|hast|sparen|sparst)|(?:Sie|du|ihr) (?:können|kannst|könnt) (?:damit|mit uns|bei uns)|our (?:platform|solution|tool|software|product|system|module|feature|dashboard|app|offering|package)|we offer|with (?:our|us)|(?:you can|you'll be able to|lets you|allows you to|enables you to) (?:\w+ ){0,3}(?:with|using|in) (?:it|our|the platform)|lets you|allows you to|enables you)\b`,
+);
+export const FEATURE_RE = rx(
+  String.raw`\b(?:funktion\w*|feature\w*|modul\w*|dashboard\w*|integration\w*|schnittstelle\w*|api|automatisch\w*|automatisier\w*|ki|ai|reporting|auswertung\w*|vorlagen|templates?|workflows?|automation|automated|integrat\w*|analytics|reports?|berichte|sync\w*|app|mobile|plug-?in\w*|add-?ons?)\b`,
+  'giu',
+);
+/** The rep refers back to the customer's own words. */
+export const LINK_RE = rx(
+  String.raw`\b(?:Sie (?:hatten |haben )?(?:gesagt|erwähnt|meinten|sagten|erwähnten|beschrieben|angesprochen)|du (?:hast |hattest )?(?:gesagt|erwähnt|meintest|sagtest|beschrieben|angesprochen)|ihr (?:habt )?(?:gesagt|erwähnt)|wie Sie (?:sagten|sagen|erwähnt haben|gesagt haben|meinten)|wie du (?:sagtest|sagst|gesagt hast|meintest)|genau (?:das|dieses|diesen|für dieses|für das) (?:problem|thema|punkt)|für (?:Ihr|dein|euer|Ihre|deine|eure) (?:problem|thema|situation|herausforderung)|you (?:mentioned|said|told me|described|brought up)|as you said|like you said|because you said|that's exactly (?:the|your)|for your (?:problem|issue|situation|challenge))\b`,
+);
+/** SPIN need-payoff and value questions. */
+export const NEED_PAYOFF_RE = rx(
+  String.raw`\b(?:was würde (?:es|das) (?:für (?:Sie|dich|euch|Ihr team|dein team|euer team) |Ihnen |dir |euch )?(?:bedeuten|bringen|ändern)|was wäre (?:es|das) (?:Ihnen|dir|euch) wert|angenommen,? .{0,60}(?:gelöst|weg|erledigt|automatisch)|wie würde (?:Ihnen|dir|euch) das helfen|was hätten (?:Sie|du|ihr) davon|what would (?:it|that) (?:mean|be worth|change)|how would (?:that|it|this) help|suppose .{0,60}(?:solved|gone|fixed|automated)|what would you do with|if (?:we|you) could .{0,60}what would)\b`,
+);
+/** The rep qualifies budget, authority, need or timeline. */
+export const QUALIFY_RE = rx(
+  String.raw`\b(?:budget\w*|entscheid\w*|freigabe|freigeben|unterschreib\w*|zeitplan|zeitrahmen|bis wann|ab wann|wer (?:ist|sind|wäre|noch) (?:an der entscheidung|beteiligt|dabei|involviert)|wer entscheidet|einkauf|decision\w*|decide\w*|sign(?:s|-)? ?off|approv\w*|timeline|time frame|timeframe|by when|who else|procurement|stakeholder\w*|kriterien|criteria)\b`,
+);
+/** The rep sets an agenda / upfront contract at the start. */
+export const AGENDA_RE = rx(
+  String.raw`\b(?:agenda|ziel (?:für heute|des gesprächs|von heute|unseres gesprächs|für das gespräch)|plan für (?:heute|das gespräch)|am ende (?:des gesprächs|schauen wir|entscheiden wir|können wir)|vorschlag für (?:die nächsten|heute|unser gespräch)|(?:Sie|du) erzählen? mir|plan for (?:today|the call|our call)|by the end of (?:the|this|our) call|at the end of (?:the|this|our) call|goal for (?:today|this call)|for the next \d+ minutes|in den nächsten \d+ minuten)\b`,
+);
+/** The rep introduces the company (rep detection). */
+export const INTRO_RE = rx(
+  String.raw`\b(?:[Hh]ier ist \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:von|vom) |[Mm]ein Name ist \p{Lu}[\p{L}-]+.{0,30}? (?:von|vom) |[Ii]ch bin \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:von|vom) |[Ii]ch rufe (?:Sie |dich |euch )?(?:an )?(?:von|vom|im Auftrag|aus|wegen)|[Ii]ch melde mich (?:von|vom|aus)|[Tt]his is \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:from|with) |[Mm]y name is \p{Lu}[\p{L}-]+.{0,30}? (?:from|with) |I'm \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:from|with) |I'm calling (?:from|on behalf|about|because)|[Cc]alling from)`,
+  'u',
+);
+/** Weaker rep signals: hosting the call. */
+export const HOST_RE = rx(
+  String.raw`\b(?:danke,? dass (?:Sie|du|ihr) (?:sich )?(?:die )?zeit|schön, dass (?:Sie|du|ihr)|thanks for (?:taking|making) the time|thank you for (?:taking|making) the time|thanks for joining)\b`,
+);
+
+// --- Next step ----------------------------------------------------------------------------
+
+const MONTHS_DE = 'januar|jan|februar|feb|märz|mär|april|apr|mai|juni|jun|juli|jul|august|aug|september|sept|sep|oktober|okt|november|nov|dezember|dez';
+const MONTHS_EN = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+export const DATE_RE = rx(
+  String.raw`(?:\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b|\bübermorgen\b|(?<!guten )(?<!good )\bmorgen\b(?! früh\b)|\bmorgen früh\b|\btomorrow\b|\b\d{1,2}\.\s?\d{1,2}\.(?:\d{2,4})?|\b\d{1,2}\.\s?(?:${MONTHS_DE})\b|\b(?:${MONTHS_EN})\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)\b|\bum \d{1,2}(?:[:.]\d{2})?(?: uhr)?\b|\b\d{1,2}(?:[:.]\d{2})? uhr\b|\bat \d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?!\s*(?:%|percent|people|hours|users|seats))\b|\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{4}-\d{2}-\d{2}\b)`,
+);
+export const INVITE_RE = rx(
+  String.raw`\b(?:kalendereinladung|einladung|termineinladung|invite|invitation|calendar|kalender|trage (?:ich |es |das |den termin )?.{0,20}ein|(?:blocke|blocken|blockiere)|outlook|teams-link|zoom-link|meeting link|book(?:ed)? (?:it|the|a)|eingetragen)\b`,
+);
+export const MEETING_RE = rx(
+  String.raw`\b(?:termin\w*|treffen|call|gespräch\w*|telefonat|telefonieren|demo|workshop|sprechen|meeting|session|präsentation|vorstellen|zeigen|durchgehen|follow-?up|catch up|talk|check-in|review|onboarding|kick-?off|pilot|testphase|trial|passt|works|work for you|einladung|invite|besprechen|abstimmen|wiedersehen|hören uns|sehen uns|speak)\b`,
+);
+export const VAGUE_RE = rx(
+  String.raw`\b(?:ich melde mich|melde mich (?:bei (?:Ihnen|dir|euch)|nochmal|wieder|dann)|wir bleiben in (?:kontakt|verbindung)|bleiben (?:wir )?in kontakt|(?:schicke|sende) (?:Ihnen|dir|euch) (?:mal |gerne |dann )?(?:die |ein paar |einige |unsere )?(?:unterlagen|infos|informationen|material)|überlegen (?:Sie|es|du) (?:sich|dir) |denken (?:Sie|darüber) nach|melden (?:Sie|du) sich|i'll (?:follow up|get back|be in touch|reach out|send (?:you )?(?:some|the|more|over)?)|get back to you|touch base|stay in touch|keep in touch|think (?:about it|it over)|let me know|drop me a line|schauen wir mal|mal sehen)\b`,
+);
+export const UNDATED_RE = rx(
+  String.raw`\b(?:nächste[nr]? woche|in (?:den nächsten|ein paar|zwei|drei|einigen) (?:tagen|wochen)|anfang (?:nächster|der nächsten|nächsten) (?:woche|monats)|nächsten monat|diese woche|zeitnah|next week|next month|this week|later this week|in (?:a|two|three|a couple of|a few) (?:days|weeks)|early next week|soon)\b`,
+);
+export const AGREE_RE = rx(
+  String.raw`\b(?:ja|jawohl|gerne|gern|passt|perfekt|super|okay|ok|einverstanden|klingt gut|machen wir|abgemacht|prima|top|sehr gut|alles klar|geht klar|bis dann|bis (?:montag|dienstag|mittwoch|donnerstag|freitag)|yes|yeah|yep|sure|works|sounds good|perfect|great|fine|deal|absolutely|let's do it|see you|talk then)\b`,
+);
+export const REFUSE_RE = rx(
+  String.raw`\b(?:nein|lieber nicht|eher nicht|weiß (?:ich )?nicht|mal schauen|schauen wir mal|muss ich (?:erst )?(?:schauen|gucken|prüfen)|not sure|no|rather not|i'll see|have to check|let me check)\b`,
+);
+
+/** Address words and fillers that an echoed customer phrase should not start or end with. */
+export const ECHO_TRIM_WORDS = new Set([
+  'und', 'also', 'ja', 'naja', 'na', 'äh', 'ähm', 'hm', 'hmm', 'ehrlich', 'gesagt', 'well', 'um', 'uh', 'so', 'and', 'but',
+  'aber', 'oder', 'or', 'dass', 'that', 'weil', 'because', 'denn', 'the', 'der', 'die', 'das', 'a', 'an', 'ein', 'eine',
+  'einen', 'es', 'it', 'is', 'ist', 'mit', 'with', 'of', 'to', 'zu', 'von', 'for', 'für', 'in', 'im', 'on', 'auf',
+  'doch', 'halt', 'eben', 'mal', 'schon', 'just', 'really', 'like', 'okay', 'ok', 'mir', 'mich', 'me', 'einfach', 'bitte',
+  'gerne', 'please', 'maybe', 'vielleicht', 'erstmal', 'erst', 'uns', 'us',
+]);

@@ -1,0 +1,496 @@
+// Measurements of one call. Every loop is a single pass over turns/sentences with a bounded
+// look-ahead (the next rep turn, the next customer turn), so the cost is linear in the length.
+
+import type { FormOfAddress, Language } from '../types.ts';
+import { countFormsOfAddress, languageScores } from './language.ts';
+import {
+  ACK_RE,
+  AGENDA_RE,
+  AGREE_RE,
+  CHECK_BACK_RE,
+  CONCERN_INVITE_RE,
+  DATE_RE,
+  DEFENSE_RE,
+  FEATURE_RE,
+  IMPACT_RE,
+  IMPLICATION_Q_RE,
+  INVITE_RE,
+  LINK_RE,
+  MEETING_RE,
+  NEED_PAYOFF_RE,
+  OBJECTION_NEGATION_RE,
+  OBJECTION_RES,
+  OBJECTION_TYPES,
+  type ObjectionType,
+  PAIN_NEGATION_RE,
+  PAIN_RE,
+  PARAPHRASE_RE,
+  PITCH_RE,
+  QUALIFY_RE,
+  REFUSE_RE,
+  UNDATED_RE,
+  VAGUE_RE,
+} from './lexicon.ts';
+import { WORD_RE } from './regex.ts';
+import type { Sentence, Turn } from './turns.ts';
+
+export const WORDS_PER_SECOND = 2.5; // 150 words per minute
+
+export interface PainEvent {
+  sentence: Sentence;
+  /** The rep's next turn asked a question. */
+  explored: boolean;
+  /** The rep asked about consequences (implication) or the customer quantified the impact. */
+  implication: boolean;
+  /** Impact quantified (numbers, time, money) in the pain sentence or the customer's next answer. */
+  impact: boolean;
+  /** The rep answered the pain with a pitch instead of a question. */
+  pitchedNext: boolean;
+}
+
+export type HandlingQuality = 0 | 1 | 2 | 3 | 4;
+
+export interface ObjectionEvent {
+  type: ObjectionType;
+  sentence: Sentence;
+  /** 0 ignored, 1 defended, 2 acknowledged or clarified, 3 acknowledged and clarified, 4 plus check-back. */
+  quality: HandlingQuality;
+  ack: boolean;
+  question: boolean;
+  defense: boolean;
+  /** The rep's sentence that best shows the reply (defence, acknowledgement, question), if any. */
+  response: Sentence | null;
+  /** Early in the call (first 15 %): a brush-off rather than a considered objection. */
+  early: boolean;
+}
+
+export type NextStepKind = 'dated' | 'undated' | 'vague' | 'none';
+
+export interface NextStepInfo {
+  level: 1 | 2 | 3 | 4 | 5;
+  kind: NextStepKind;
+  sentence: Sentence | null;
+  invite: boolean;
+  agreed: boolean;
+}
+
+export interface Measurements {
+  turns: Turn[];
+  repKey: string;
+  repLabel: string;
+  totalWords: number;
+  repWords: number;
+  talkShare: number;
+  speakers: number;
+  monologueTurn: Turn | null;
+  monologueWords: number;
+  monologueSeconds: number | null;
+  durationSeconds: number | null;
+  repQuestions: Sentence[];
+  openQuestions: number;
+  closedQuestions: number;
+  questionsByThird: [number, number, number];
+  pains: PainEvent[];
+  impacts: number;
+  objections: ObjectionEvent[];
+  paraphrases: Sentence[];
+  pitches: Sentence[];
+  linkedPitches: Sentence[];
+  needPayoffs: Sentence[];
+  featureDump: { turn: Turn; features: number } | null;
+  pitchBeforePain: Sentence | null;
+  qualifyingQuestions: number;
+  agenda: Sentence | null;
+  concernInvite: Sentence | null;
+  nextStep: NextStepInfo;
+  /** Best open rep question: the one that got the longest customer answer (with pain/impact bonus). */
+  bestQuestion: { sentence: Sentence; score: number; impact: boolean; pain: boolean } | null;
+  callLanguage: Language;
+  mixedLanguage: boolean;
+  formOfAddress: FormOfAddress | null;
+  /** Customer sentences for echoing, in order (pains, objections and the rest). */
+  customerSentences: Sentence[];
+}
+
+const STOP = new Set([
+  'eigentlich', 'natürlich', 'wirklich', 'einfach', 'gerade', 'momentan', 'aktuell', 'vielleicht', 'irgendwie', 'schon',
+  'immer', 'wieder', 'manchmal', 'ziemlich', 'ehrlich', 'gesagt', 'deshalb', 'deswegen', 'allerdings', 'trotzdem',
+  'haben', 'werden', 'wurden', 'können', 'müssen', 'sollen', 'würden', 'hätten', 'unsere', 'unseren', 'unserer', 'unserem',
+  'dieser', 'diese', 'dieses', 'welche', 'wieder', 'etwas', 'nichts', 'jemand', 'andere', 'anderen', 'something',
+  'really', 'actually', 'because', 'basically', 'probably', 'everything', 'anything', 'nothing', 'there', 'their',
+  'these', 'those', 'would', 'could', 'should', 'about', 'which', 'where', 'right', 'think', 'know', 'going', 'always',
+  'problem', 'probleme', 'problems', 'issue', 'issues',
+]);
+
+function contentWords(text: string, into: Set<string>): void {
+  WORD_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = WORD_RE.exec(text)) !== null) {
+    const w = m[0].toLowerCase();
+    if ((w.length >= 5 || /\d/.test(w)) && !STOP.has(w)) into.add(w);
+  }
+}
+
+function overlap(text: string, vocab: Set<string>): number {
+  if (vocab.size === 0) return 0;
+  const seen = new Set<string>();
+  WORD_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = WORD_RE.exec(text)) !== null) {
+    const w = m[0].toLowerCase();
+    if (vocab.has(w)) seen.add(w);
+  }
+  return seen.size;
+}
+
+function countMatches(re: RegExp, text: string): number {
+  re.lastIndex = 0;
+  let n = 0;
+  while (re.exec(text) !== null) n++;
+  return n;
+}
+
+function firstSentences(turn: Turn, n: number): string {
+  return turn.sentences
+    .slice(0, n)
+    .map((s) => s.text)
+    .join(' ');
+}
+
+export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): Measurements {
+  const n = turns.length;
+  for (const t of turns) t.isRep = t.key === repKey;
+  const repLabel = turns.find((t) => t.isRep)?.speaker ?? repKey;
+
+  // Look-ahead tables: next rep turn / next customer turn after index i.
+  const nextRep = new Array<number>(n + 1).fill(-1);
+  const nextCust = new Array<number>(n + 1).fill(-1);
+  for (let i = n - 1; i >= 0; i--) {
+    nextRep[i] = i + 1 < n ? (turns[i + 1].isRep ? i + 1 : nextRep[i + 1]) : -1;
+    nextCust[i] = i + 1 < n ? (!turns[i + 1].isRep ? i + 1 : nextCust[i + 1]) : -1;
+  }
+
+  let totalWords = 0;
+  let repWords = 0;
+  const speakers = new Set<string>();
+  for (const t of turns) {
+    totalWords += t.words;
+    if (t.isRep) repWords += t.words;
+    speakers.add(t.key);
+  }
+  const talkShare = totalWords > 0 ? repWords / totalWords : 0;
+
+  // Language of the call and the rep's form of address.
+  let de = 0;
+  let en = 0;
+  let repDu = 0;
+  let repSie = 0;
+  let custDu = 0;
+  let custSie = 0;
+  for (const t of turns) {
+    const sc = languageScores(t.text);
+    de += sc.de;
+    en += sc.en;
+    if (sc.de >= sc.en && sc.de > 0) {
+      const c = countFormsOfAddress(t.text);
+      if (t.isRep) {
+        repDu += c.du;
+        repSie += c.sie;
+      } else {
+        custDu += c.du;
+        custSie += c.sie;
+      }
+    }
+  }
+  const callLanguage: Language = en > de ? 'en' : 'de';
+  const mixedLanguage = Math.min(de, en) >= 0.2 * Math.max(de, en) && Math.min(de, en) >= 10;
+  let formOfAddress: FormOfAddress | null = null;
+  if (callLanguage === 'de') {
+    if (repDu + repSie > 0) formOfAddress = repDu > repSie ? 'du' : 'Sie';
+    else if (custDu + custSie > 0) formOfAddress = custDu > custSie ? 'du' : 'Sie';
+    else formOfAddress = 'Sie';
+  }
+
+  // Monologues and duration.
+  let monologueTurn: Turn | null = null;
+  let monologueWords = 0;
+  let monologueSeconds: number | null = null;
+  const turnSeconds = (i: number): number | null => {
+    if (!hasTimestamps) return null;
+    const t = turns[i];
+    const estimate = t.words / WORDS_PER_SECOND;
+    if (t.start === null) return estimate;
+    let stop: number | null = null;
+    for (let j = i + 1; j < n && j <= i + 3; j++) {
+      if (turns[j].start !== null) {
+        stop = turns[j].start;
+        break;
+      }
+    }
+    if (stop === null) stop = t.end;
+    if (stop === null || stop <= t.start) return estimate;
+    return stop - t.start;
+  };
+  for (let i = 0; i < n; i++) {
+    const t = turns[i];
+    if (!t.isRep) continue;
+    const secs = turnSeconds(i);
+    const better = hasTimestamps ? (secs ?? 0) > (monologueSeconds ?? -1) : t.words > monologueWords;
+    if (better || monologueTurn === null) {
+      monologueTurn = t;
+      monologueWords = t.words;
+      monologueSeconds = secs;
+    }
+  }
+  if (!hasTimestamps) monologueSeconds = null;
+  else if (monologueSeconds !== null) monologueSeconds = Math.round(monologueSeconds);
+  let durationSeconds: number | null = null;
+  if (hasTimestamps) {
+    let first: number | null = null;
+    let last: number | null = null;
+    for (const t of turns) {
+      if (t.start !== null) {
+        if (first === null) first = t.start;
+        last = Math.max(last ?? 0, t.end ?? t.start + t.words / WORDS_PER_SECOND);
+      }
+    }
+    if (first !== null && last !== null) durationSeconds = Math.round(last - first);
+  }
+
+  // One pass over the conversation.
+  const repQuestions: Sentence[] = [];
+  let openQuestions = 0;
+  const thirds: [number, number, number] = [0, 0, 0];
+  const pains: PainEvent[] = [];
+  let impacts = 0;
+  const objections: ObjectionEvent[] = [];
+  const paraphrases: Sentence[] = [];
+  const pitches: Sentence[] = [];
+  const linkedPitches: Sentence[] = [];
+  const needPayoffs: Sentence[] = [];
+  let featureDump: Measurements['featureDump'] = null;
+  let pitchBeforePain: Sentence | null = null;
+  let qualifyingQuestions = 0;
+  let agenda: Sentence | null = null;
+  let concernInvite: Sentence | null = null;
+  let bestQuestion: Measurements['bestQuestion'] = null;
+  const customerSentences: Sentence[] = [];
+  const vocab = new Set<string>();
+  let lastPainTurn = -10;
+  let prevCustomer: Turn | null = null;
+
+  for (let i = 0; i < n; i++) {
+    const t = turns[i];
+    if (t.isRep) {
+      let turnLinked = false;
+      let turnPitch = 0;
+      const turnHasLinkWords = LINK_RE.test(t.text);
+      for (const s of t.sentences) {
+        if (s.question) {
+          repQuestions.push(s);
+          if (s.question === 'open') openQuestions++;
+          const third = totalWords > 0 ? Math.min(2, Math.floor((3 * s.wordPos) / totalWords)) : 0;
+          thirds[third]++;
+          if (QUALIFY_RE.test(s.text)) qualifyingQuestions++;
+          if (NEED_PAYOFF_RE.test(s.text)) needPayoffs.push(s);
+          if (!concernInvite && CONCERN_INVITE_RE.test(s.text)) concernInvite = s;
+        }
+        if (PARAPHRASE_RE.test(s.text)) paraphrases.push(s);
+        if (!agenda && s.wordPos <= totalWords * 0.25 && AGENDA_RE.test(s.text)) agenda = s;
+        if (!s.question && PITCH_RE.test(s.text)) {
+          pitches.push(s);
+          turnPitch++;
+          const linked = LINK_RE.test(s.text) || overlap(s.text, vocab) >= 2;
+          if (linked) {
+            linkedPitches.push(s);
+            turnLinked = true;
+          }
+          if (!pitchBeforePain && pains.length === 0 && repQuestions.length < 3) pitchBeforePain = s;
+        }
+      }
+      // Mirroring: a short question that repeats the customer's last words.
+      const first = t.sentences[0];
+      if (prevCustomer && first && first.question && first.words <= 6) {
+        const last = new Set((prevCustomer.sentences[prevCustomer.sentences.length - 1]?.text.toLowerCase().match(WORD_RE) ?? []).slice(-8));
+        const mine = (first.text.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3);
+        if (mine.filter((w) => last.has(w)).length >= 2 && !paraphrases.includes(first)) paraphrases.push(first);
+      }
+      const features = countMatches(FEATURE_RE, t.text);
+      if (features >= 3 && t.words >= 50 && !turnLinked && !turnHasLinkWords && (!featureDump || features > featureDump.features)) {
+        featureDump = { turn: t, features };
+      } else if (turnPitch >= 3 && t.words >= 80 && !turnLinked && !turnHasLinkWords && !featureDump) {
+        featureDump = { turn: t, features };
+      }
+      continue;
+    }
+
+    // Customer (everyone who is not the rep).
+    prevCustomer = t;
+    const ri = nextRep[i];
+    const reply = ri >= 0 && ri - i <= 3 ? turns[ri] : null;
+    const replyHasQuestion = reply ? reply.sentences.some((s) => s.question) : false;
+    const nci = reply ? nextCust[ri] : -1;
+    const nextAnswer = nci >= 0 ? turns[nci] : null;
+    const seenTypes = new Set<ObjectionType>();
+
+    for (const s of t.sentences) {
+      customerSentences.push(s);
+      const cleaned = s.text.replace(PAIN_NEGATION_RE, ' ');
+      const isPain = PAIN_RE.test(cleaned);
+      const hasImpact = IMPACT_RE.test(s.text);
+      if (hasImpact && (isPain || i - lastPainTurn <= 4)) impacts++;
+      if (isPain) {
+        lastPainTurn = i;
+        contentWords(s.text, vocab);
+        const answerImpact = nextAnswer ? IMPACT_RE.test(nextAnswer.text) : false;
+        const implicationAsked = reply ? reply.sentences.some((q) => q.question !== null && IMPLICATION_Q_RE.test(q.text)) : false;
+        const pitched = reply ? !replyHasQuestion && reply.sentences.some((q) => PITCH_RE.test(q.text)) : false;
+        pains.push({
+          sentence: s,
+          explored: replyHasQuestion,
+          implication: implicationAsked || hasImpact || (replyHasQuestion && answerImpact),
+          impact: hasImpact || (replyHasQuestion && answerImpact),
+          pitchedNext: pitched,
+        });
+      }
+      const cleanedObj = s.text.replace(OBJECTION_NEGATION_RE, ' ');
+      for (const type of OBJECTION_TYPES) {
+        if (seenTypes.has(type) || !OBJECTION_RES[type].test(cleanedObj)) continue;
+        // "Arbeiten Sie auch mit HubSpot?" asks about an integration; it is not an objection.
+        if (type === 'competitor' && s.question) continue;
+        seenTypes.add(type);
+        contentWords(s.text, vocab);
+        objections.push(judgeObjection(type, s, reply, turns, nextRep, totalWords));
+      }
+    }
+
+    // The best question: an open rep question right before this customer turn.
+    const prev = i > 0 ? turns[i - 1] : null;
+    if (prev && prev.isRep) {
+      const q = [...prev.sentences].reverse().find((s) => s.question === 'open');
+      if (q) {
+        const pain = t.sentences.some((s) => PAIN_RE.test(s.text.replace(PAIN_NEGATION_RE, ' ')));
+        const impact = IMPACT_RE.test(t.text);
+        const score = Math.min(t.words, 80) + (pain ? 40 : 0) + (impact ? 60 : 0) + (IMPLICATION_Q_RE.test(q.text) ? 20 : 0);
+        if (!bestQuestion || score > bestQuestion.score) bestQuestion = { sentence: q, score, impact, pain };
+      }
+    }
+  }
+
+  return {
+    turns,
+    repKey,
+    repLabel,
+    totalWords,
+    repWords,
+    talkShare,
+    speakers: speakers.size,
+    monologueTurn,
+    monologueWords,
+    monologueSeconds,
+    durationSeconds,
+    repQuestions,
+    openQuestions,
+    closedQuestions: repQuestions.length - openQuestions,
+    questionsByThird: thirds,
+    pains,
+    impacts,
+    objections,
+    paraphrases,
+    pitches,
+    linkedPitches,
+    needPayoffs,
+    featureDump,
+    pitchBeforePain,
+    qualifyingQuestions,
+    agenda,
+    concernInvite,
+    nextStep: findNextStep(turns, nextCust, totalWords),
+    bestQuestion,
+    callLanguage,
+    mixedLanguage,
+    formOfAddress,
+    customerSentences,
+  };
+}
+
+function judgeObjection(
+  type: ObjectionType,
+  s: Sentence,
+  reply: Turn | null,
+  turns: Turn[],
+  nextRep: number[],
+  totalWords: number,
+): ObjectionEvent {
+  const early = totalWords > 0 && s.wordPos < totalWords * 0.15;
+  if (!reply) return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: null, early };
+  const firstQ = reply.sentences.findIndex((x) => x.question !== null);
+  const beforeQuestion = firstQ >= 0 ? reply.sentences.slice(0, firstQ) : reply.sentences;
+  const opening = firstSentences(reply, 2);
+  const ack = ACK_RE.test(opening);
+  const question = firstQ >= 0;
+  const defenseSentence = beforeQuestion.find((x) => DEFENSE_RE.test(x.text)) ?? null;
+  const defense = defenseSentence !== null;
+  let quality: HandlingQuality;
+  if (question && ack) quality = 3;
+  else if (question) quality = defense ? 1 : 2;
+  else if (ack && !defense) quality = 2;
+  else if (defense) quality = 1;
+  else quality = 0;
+  if (quality === 3) {
+    // Check-back in this reply or the rep's next two turns.
+    let j = reply.index;
+    for (let k = 0; k < 3 && j >= 0; k++) {
+      if (CHECK_BACK_RE.test(turns[j].text)) {
+        quality = 4;
+        break;
+      }
+      j = nextRep[j];
+    }
+  }
+  let response: Sentence | null;
+  if (defenseSentence) response = defenseSentence;
+  else if (question) response = reply.sentences.find((x) => ACK_RE.test(x.text)) ?? reply.sentences[firstQ];
+  else response = reply.sentences.find((x) => x.words >= 3) ?? reply.sentences[0] ?? null;
+  return { type, sentence: s, quality, ack, question, defense, response, early };
+}
+
+function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): NextStepInfo {
+  const n = turns.length;
+  let from = n;
+  while (from > 0 && (turns[from - 1].wordPos >= totalWords * 0.6 || n - (from - 1) <= 6)) from--;
+  let invite = false;
+  let dated: { s: Sentence; agreed: boolean } | null = null;
+  let undated: Sentence | null = null;
+  let vague: Sentence | null = null;
+  for (let i = from; i < n; i++) {
+    const t = turns[i];
+    const meetingTurn = MEETING_RE.test(t.text) || INVITE_RE.test(t.text);
+    for (const s of t.sentences) {
+      if (INVITE_RE.test(s.text)) invite = true;
+      if (DATE_RE.test(s.text) && (meetingTurn || s.question)) {
+        let agreed: boolean;
+        if (!t.isRep) {
+          agreed = !REFUSE_RE.test(firstSentences(t, 1).slice(0, 30)) || AGREE_RE.test(s.text);
+        } else {
+          const ci = nextCust[i];
+          const answer = ci >= 0 ? firstSentences(turns[ci], 2) : '';
+          agreed = answer !== '' && AGREE_RE.test(answer) && !/^\s*(?:nein|no)\b/i.test(answer);
+        }
+        // The latest dated sentence wins, unless only an earlier one was agreed to.
+        if (!dated || agreed || !dated.agreed) dated = { s, agreed };
+      } else if (UNDATED_RE.test(s.text) && meetingTurn) {
+        undated = s;
+      } else if (VAGUE_RE.test(s.text)) {
+        vague = s;
+      }
+    }
+  }
+  if (dated) {
+    const level = dated.agreed && invite ? 5 : dated.agreed || invite ? 4 : 3;
+    return { level, kind: 'dated', sentence: dated.s, invite, agreed: dated.agreed };
+  }
+  if (undated) return { level: 3, kind: 'undated', sentence: undated, invite, agreed: false };
+  if (vague) return { level: 2, kind: 'vague', sentence: vague, invite, agreed: false };
+  return { level: 1, kind: 'none', sentence: null, invite, agreed: false };
+}

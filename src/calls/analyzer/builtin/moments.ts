@@ -1,0 +1,414 @@
+// Moment selection: candidate moments per dimension (strengths and misses), then the strongest
+// moment, the biggest miss (weakest dimension, clearest moment) and three moments in call order.
+
+import { type BiggestMiss, type Language, METHODS, type MethodKey, type Moment, type ScoreDimension, type Scores } from '../types.ts';
+import { echoPhrase } from './echo.ts';
+import { IMPLICATION_Q_RE, OBJECTION_RES, PAIN_RE, PITCH_RE, type ObjectionType } from './lexicon.ts';
+import type { Measurements, ObjectionEvent } from './measure.ts';
+import { monologueSeconds, MONOLOGUE_GOOD_SECONDS, questionTarget } from './score.ts';
+import {
+  objectionCoaching,
+  objectionCommitment,
+  objectionSay,
+  objectionWhy,
+  type KindTexts,
+  type SayMode,
+  TEXTS,
+  type TextKind,
+  type TextParams,
+} from './texts.ts';
+import type { Sentence } from './turns.ts';
+
+export interface Candidate {
+  dimension: ScoreDimension;
+  positive: boolean;
+  /** Stretch goal on a good call (not a real miss). */
+  stretch: boolean;
+  strength: number;
+  sentence: Sentence;
+  focus?: RegExp;
+  kind: TextKind | 'objection';
+  method?: MethodKey;
+  /** The customer's words to echo in what_to_say_instead. */
+  echo: string | null;
+  objection?: ObjectionEvent;
+}
+
+/** How much an unhandled objection of this type matters for the deal (moment ranking). */
+const OBJECTION_WEIGHT: Record<ObjectionType, number> = {
+  price: 10, budget: 6, competitor: 4, authority: 4, timing: 3, status_quo: 3, send_material: 0,
+};
+const TIEBREAK: ScoreDimension[] = ['objection_handling', 'discovery', 'value', 'next_step', 'listening'];
+const MAX_QUOTE = 240;
+
+/** A verbatim quote: the sentence, or a window of it around `focus` when it is very long. */
+export function quoteOf(s: Sentence, focus?: RegExp): string {
+  const t = s.text;
+  if (t.length <= MAX_QUOTE) return t;
+  let center = 0;
+  if (focus) {
+    const m = new RegExp(focus.source, focus.flags.replace('g', '')).exec(t);
+    if (m) center = m.index;
+  }
+  let a = Math.max(0, center - 80);
+  let b = Math.min(t.length, a + MAX_QUOTE);
+  // Cut at word boundaries (still an exact substring).
+  if (a > 0) {
+    const sp = t.indexOf(' ', a);
+    if (sp >= 0 && sp < center + 1) a = sp + 1;
+  }
+  if (b < t.length) {
+    const sp = t.lastIndexOf(' ', b);
+    if (sp > a) b = sp;
+  }
+  return t.slice(a, b).trim();
+}
+
+function objectionMethod(o: ObjectionEvent): MethodKey {
+  switch (o.type) {
+    case 'price':
+      return o.quality === 0 ? 'voss_label' : 'laer';
+    case 'budget':
+      return 'bant';
+    case 'timing':
+      return o.early ? 'voss_accusation_audit' : 'spin_implication';
+    case 'competitor':
+      return 'feel_felt_found';
+    case 'status_quo':
+      return o.early ? 'voss_accusation_audit' : 'gap_selling';
+    case 'authority':
+      return 'meddpicc';
+    case 'send_material':
+      return 'voss_calibrated_question';
+  }
+}
+
+function echoFrom(s: Sentence | null | undefined, focus?: RegExp): string | null {
+  if (!s) return null;
+  return echoPhrase(s.text, focus) ?? (focus ? echoPhrase(s.text) : null);
+}
+
+export function buildCandidates(m: Measurements): Candidate[] {
+  const c: Candidate[] = [];
+  const turns = m.turns;
+  const repSentences = turns.filter((t) => t.isRep).flatMap((t) => t.sentences);
+  const customer = m.customerSentences;
+  const substantive = (s: Sentence) => s.words >= 4;
+  const target = questionTarget(m.totalWords);
+
+  // The customer's main pain: quantified first, else the first one; else an objection; else their longest sentence.
+  const mainPain = m.pains.find((p) => p.impact) ?? m.pains[0];
+  let mainEcho: string | null = mainPain ? echoFrom(mainPain.sentence, PAIN_RE) : null;
+  if (!mainEcho && m.objections[0]) mainEcho = echoFrom(m.objections[0].sentence, OBJECTION_RES[m.objections[0].type]);
+  const longestCustomer = customer.reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
+  if (!mainEcho && longestCustomer) mainEcho = echoFrom(longestCustomer);
+  const mainPainSentence = mainPain?.sentence ?? longestCustomer ?? null;
+  const lastCustomerBefore = (turnIndex: number): Sentence | null => {
+    for (let i = turnIndex - 1; i >= 0 && i >= turnIndex - 4; i--) {
+      const t = turns[i];
+      if (!t.isRep) {
+        for (let k = t.sentences.length - 1; k >= 0; k--) if (substantive(t.sentences[k])) return t.sentences[k];
+      }
+    }
+    return null;
+  };
+  const firstRep = repSentences.find(substantive) ?? repSentences[0];
+
+  // ---- Discovery
+  const unexplored = m.pains.find((p) => !p.explored);
+  if (unexplored) {
+    c.push({
+      dimension: 'discovery', positive: false, stretch: false, strength: 80, sentence: unexplored.sentence, focus: PAIN_RE,
+      kind: unexplored.pitchedNext ? 'pain_funnel' : 'pain_unexplored',
+      method: unexplored.pitchedNext ? 'sandler_pain_funnel' : 'spin_implication',
+      echo: echoFrom(unexplored.sentence, PAIN_RE),
+    });
+  }
+  const exploredNoImpact = m.pains.find((p) => p.explored && !p.impact);
+  if (exploredNoImpact && m.impacts === 0 && !m.pains.some((p) => p.impact)) {
+    c.push({
+      dimension: 'discovery', positive: false, stretch: false, strength: 60, sentence: exploredNoImpact.sentence, focus: PAIN_RE,
+      kind: 'pain_no_impact', method: 'spin_implication', echo: echoFrom(exploredNoImpact.sentence, PAIN_RE),
+    });
+  }
+  if (m.qualifyingQuestions === 0 && m.pitches.length > 0) {
+    const late = m.objections.some((o) => o.type === 'price' || o.type === 'authority' || o.type === 'budget') || m.pitches.length >= 5;
+    c.push({
+      dimension: 'discovery', positive: false, stretch: false, strength: 55, sentence: m.pitches[0], focus: PITCH_RE,
+      kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: mainEcho,
+    });
+  }
+  if (m.repQuestions.length < Math.ceil(target / 2)) {
+    const closed = m.repQuestions.find((q) => q.question === 'closed') ?? m.repQuestions[0] ?? firstRep;
+    if (closed) {
+      c.push({
+        dimension: 'discovery', positive: false, stretch: false, strength: 50 + (target - m.repQuestions.length) * 3, sentence: closed,
+        kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(closed.turn)) ?? mainEcho,
+      });
+    }
+  }
+  if (mainPainSentence) {
+    c.push({
+      dimension: 'discovery', positive: false, stretch: true, strength: 10, sentence: mainPainSentence, focus: PAIN_RE,
+      kind: 'stretch_discovery', method: 'sandler_pain_funnel', echo: mainEcho,
+    });
+  }
+
+  // ---- Listening
+  const mono = monologueSeconds(m);
+  if (m.monologueTurn && mono > MONOLOGUE_GOOD_SECONDS) {
+    const t = m.monologueTurn;
+    const s = t.sentences.find(substantive) ?? t.sentences[0];
+    const pitchy = t.sentences.some((x) => PITCH_RE.test(x.text));
+    c.push({
+      dimension: 'listening', positive: false, stretch: false, strength: 50 + Math.min(40, (mono - MONOLOGUE_GOOD_SECONDS) / 3), sentence: s,
+      kind: pitchy ? 'monologue_trial' : 'monologue_calibrated', method: pitchy ? 'trial_close' : 'voss_calibrated_question',
+      echo: echoFrom(lastCustomerBefore(t.index)) ?? mainEcho,
+    });
+  }
+  if (m.talkShare > 0.6 && m.speakers > 1) {
+    // The rep's reply to the customer's longest statement.
+    let best = -1;
+    for (const t of turns) if (!t.isRep && t.index + 1 < turns.length && turns[t.index + 1].isRep && (best < 0 || t.words > turns[best].words)) best = t.index;
+    const reply = best >= 0 ? turns[best + 1] : m.monologueTurn;
+    const s = reply?.sentences.find(substantive) ?? reply?.sentences[0];
+    if (s && (!m.monologueTurn || reply !== m.monologueTurn || mono <= MONOLOGUE_GOOD_SECONDS)) {
+      c.push({
+        dimension: 'listening', positive: false, stretch: false, strength: 45 + (m.talkShare - 0.6) * 100, sentence: s,
+        kind: 'talk_share', method: 'voss_mirror', echo: best >= 0 ? echoFrom(lastCustomerBefore(best + 1)) : mainEcho,
+      });
+    }
+  }
+  if (mainPainSentence || longestCustomer) {
+    c.push({
+      dimension: 'listening', positive: false, stretch: true, strength: m.paraphrases.length === 0 ? 15 : 5,
+      sentence: (mainPainSentence ?? longestCustomer) as Sentence, kind: 'stretch_listening', method: 'voss_label', echo: mainEcho,
+    });
+  }
+
+  // ---- Value
+  if (m.featureDump) {
+    const t = m.featureDump.turn;
+    const s = t.sentences.find((x) => PITCH_RE.test(x.text)) ?? t.sentences.find(substantive) ?? t.sentences[0];
+    const hasPain = m.pains.length > 0;
+    c.push({
+      dimension: 'value', positive: false, stretch: false, strength: 70, sentence: s, focus: PITCH_RE,
+      kind: hasPain ? 'feature_dump' : 'feature_dump_gap', method: hasPain ? 'spin_need_payoff' : 'gap_selling', echo: mainEcho,
+    });
+  }
+  if (m.pitchBeforePain) {
+    c.push({
+      dimension: 'value', positive: false, stretch: false, strength: 60, sentence: m.pitchBeforePain, focus: PITCH_RE,
+      kind: 'pitch_early', method: 'gap_selling', echo: mainEcho,
+    });
+  }
+  if (m.pitches.length > 0 && m.linkedPitches.length === 0) {
+    const firstPainPos = m.pains[0]?.sentence.wordPos ?? 0;
+    const s = m.pitches.find((p) => p.wordPos > firstPainPos) ?? m.pitches[0];
+    c.push({
+      dimension: 'value', positive: false, stretch: false, strength: 50, sentence: s, focus: PITCH_RE,
+      kind: 'value_unlinked', method: 'spin_need_payoff', echo: mainEcho,
+    });
+  }
+  {
+    const s = m.linkedPitches[0] ?? mainPainSentence ?? m.pitches[0] ?? firstRep;
+    if (s) c.push({ dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: 'stretch_value', method: 'spin_need_payoff', echo: mainEcho });
+  }
+
+  // ---- Objection handling
+  for (const o of m.objections) {
+    if (o.quality >= 3) continue;
+    const quoteRep = o.quality === 1 && o.response !== null;
+    c.push({
+      dimension: 'objection_handling', positive: false, stretch: false,
+      strength: 80 - o.quality * 10 + OBJECTION_WEIGHT[o.type] - m.objections.indexOf(o) / 10,
+      sentence: quoteRep ? (o.response as Sentence) : o.sentence,
+      focus: quoteRep ? undefined : OBJECTION_RES[o.type],
+      kind: 'objection', method: objectionMethod(o), echo: echoFrom(o.sentence, OBJECTION_RES[o.type]), objection: o,
+    });
+  }
+  if (m.objections.length === 0 && !m.concernInvite) {
+    const closing = [...customer].reverse().find(substantive) ?? longestCustomer ?? firstRep;
+    if (closing) {
+      c.push({
+        dimension: 'objection_handling', positive: false, stretch: true, strength: 12, sentence: closing,
+        kind: 'stretch_objection', method: 'voss_accusation_audit', echo: mainEcho,
+      });
+    }
+  }
+
+  // ---- Next step
+  const ns = m.nextStep;
+  const lastRep = [...repSentences].reverse().find(substantive) ?? repSentences[repSentences.length - 1];
+  if (ns.kind === 'none' && lastRep) {
+    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 85, sentence: lastRep, kind: 'no_next_step', method: 'calendar_close', echo: mainEcho });
+  } else if (ns.kind === 'vague' && ns.sentence) {
+    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 75, sentence: ns.sentence, kind: 'vague_next_step', method: 'calendar_close', echo: mainEcho });
+  } else if (ns.kind === 'undated' && ns.sentence) {
+    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 60, sentence: ns.sentence, kind: 'undated_next_step', method: 'calendar_close', echo: null });
+  } else if (ns.kind === 'dated' && ns.sentence && ns.level < 5) {
+    c.push({
+      dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level >= 4 ? 15 : 40, sentence: ns.sentence,
+      kind: 'unconfirmed_next_step', method: 'calendar_close', echo: null,
+    });
+  }
+  if (!m.agenda && firstRep) {
+    c.push({
+      dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level <= 2 ? 30 : 20, sentence: firstRep,
+      kind: 'no_agenda', method: 'sandler_upfront_contract', echo: mainEcho,
+    });
+  }
+
+  // ---- Strengths
+  const bq = m.bestQuestion;
+  if (bq && (bq.pain || bq.impact || bq.score >= 20)) {
+    const implication = IMPLICATION_Q_RE.test(bq.sentence.text);
+    c.push({
+      dimension: 'discovery', positive: true, stretch: false, strength: 40 + bq.score / 4, sentence: bq.sentence,
+      kind: bq.impact ? 'impact_question' : 'good_question', method: implication ? 'spin_implication' : undefined, echo: null,
+    });
+  }
+  if (m.paraphrases[0]) {
+    const p = m.paraphrases[0];
+    const label = /klingt so|klingt danach|sounds like|it seems|it sounds/i.test(p.text);
+    c.push({
+      dimension: 'listening', positive: true, stretch: false, strength: 55, sentence: p, kind: 'paraphrase',
+      method: label ? 'voss_label' : p.question && p.words <= 6 ? 'voss_mirror' : undefined, echo: null,
+    });
+  }
+  if (m.needPayoffs[0]) {
+    c.push({ dimension: 'value', positive: true, stretch: false, strength: 65, sentence: m.needPayoffs[0], kind: 'need_payoff', method: 'spin_need_payoff', echo: null });
+  }
+  if (m.linkedPitches[0]) {
+    c.push({ dimension: 'value', positive: true, stretch: false, strength: 60, sentence: m.linkedPitches[0], kind: 'linked_pitch', echo: null });
+  }
+  const handled = [...m.objections].filter((o) => o.quality >= 3 && o.response).sort((a, b) => b.quality - a.quality)[0];
+  if (handled) {
+    c.push({
+      dimension: 'objection_handling', positive: true, stretch: false, strength: 70 + handled.quality * 5, sentence: handled.response as Sentence,
+      kind: 'objection_handled', method: 'laer', echo: null, objection: handled,
+    });
+  }
+  if (ns.kind === 'dated' && ns.level >= 4 && ns.sentence) {
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 50 + ns.level * 5, sentence: ns.sentence, kind: 'next_step_dated', method: 'calendar_close', echo: null });
+  }
+  if (m.agenda) {
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 45, sentence: m.agenda, kind: 'agenda', method: 'sandler_upfront_contract', echo: null });
+  }
+  // Fallback strength: the rep's best question, else their first real sentence.
+  const fallback = bq?.sentence ?? m.repQuestions.find((q) => q.question === 'open') ?? m.repQuestions[0] ?? firstRep;
+  if (fallback) {
+    c.push({
+      dimension: 'discovery', positive: true, stretch: false, strength: 1, sentence: fallback,
+      kind: fallback.question ? 'fallback_strength' : 'fallback_opening', echo: null,
+    });
+  }
+  return c;
+}
+
+export interface Selection {
+  strongest: Candidate;
+  miss: Candidate;
+  moments: [Candidate, Candidate, Candidate];
+}
+
+export function selectMoments(candidates: Candidate[], scores: Scores): Selection {
+  const negatives = candidates.filter((x) => !x.positive);
+  const positives = candidates.filter((x) => x.positive);
+  const rankNeg = (a: Candidate, b: Candidate) =>
+    scores[a.dimension] - scores[b.dimension] ||
+    Number(a.stretch) - Number(b.stretch) ||
+    b.strength - a.strength ||
+    TIEBREAK.indexOf(a.dimension) - TIEBREAK.indexOf(b.dimension) ||
+    a.sentence.wordPos - b.sentence.wordPos;
+  negatives.sort(rankNeg);
+  positives.sort(
+    (a, b) =>
+      Number(b.strength > 1) - Number(a.strength > 1) ||
+      scores[b.dimension] - scores[a.dimension] ||
+      b.strength - a.strength ||
+      a.sentence.wordPos - b.sentence.wordPos,
+  );
+  const miss = negatives[0] ?? candidates[candidates.length - 1];
+  const strongest = positives.find((p) => p.sentence !== miss.sentence) ?? positives[0] ?? miss;
+  const used = new Set<Sentence>([miss.sentence, strongest.sentence]);
+  const third =
+    negatives.find((x) => x.dimension !== miss.dimension && !x.stretch && !used.has(x.sentence)) ??
+    positives.find((x) => !used.has(x.sentence) && x.strength > 1) ??
+    negatives.find((x) => !used.has(x.sentence)) ??
+    candidates.find((x) => !used.has(x.sentence)) ??
+    negatives.find((x) => x !== miss) ??
+    strongest;
+  const three = [strongest, miss, third].sort((a, b) => a.sentence.wordPos - b.sentence.wordPos) as [Candidate, Candidate, Candidate];
+  return { strongest, miss, moments: three };
+}
+
+// ------------------------------------------------------------------ rendering
+
+export interface RenderContext {
+  language: Language;
+  mode: SayMode;
+  params: Omit<TextParams, 'echo' | 'objection' | 'quality'>;
+  speakerOf: (s: Sentence) => string;
+  note: string;
+}
+
+function capitalise(s: string): string {
+  const i = s.search(/[\p{L}]/u);
+  if (i < 0) return s;
+  // Only when the text starts with the letter (no opening quote before it).
+  if (i !== 0) return s;
+  return s[0].toUpperCase() + s.slice(1);
+}
+
+function paramsFor(c: Candidate, ctx: RenderContext): TextParams {
+  return { ...ctx.params, echo: c.echo, objection: c.objection?.type as ObjectionType | undefined, quality: c.objection?.quality };
+}
+
+export function renderMoment(c: Candidate, ctx: RenderContext, withNote = false): Moment {
+  const p = paramsFor(c, ctx);
+  let why: string;
+  let coaching: string;
+  if (c.kind === 'objection') {
+    const o = c.objection as ObjectionEvent;
+    why = objectionWhy(ctx.language, o.type, o.quality);
+    coaching = objectionCoaching(ctx.language, c.method as string);
+  } else {
+    const t: KindTexts = TEXTS[c.kind];
+    why = t.why[ctx.language](p);
+    coaching = t.coaching[ctx.language](p);
+  }
+  if (withNote && ctx.note) coaching = `${coaching} ${ctx.note}`;
+  const moment: Moment = {
+    quote: quoteOf(c.sentence, c.focus),
+    speaker: ctx.speakerOf(c.sentence),
+    why,
+    coaching,
+  };
+  if (c.method) {
+    moment.method = c.method;
+    if (ctx.language === 'en') moment.method_label = METHODS[c.method];
+  }
+  return moment;
+}
+
+export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
+  const base = renderMoment(c, ctx, true);
+  let say: string;
+  if (c.kind === 'objection') {
+    say = objectionSay(ctx.mode, c.method as string, c.echo);
+  } else {
+    const t: KindTexts = TEXTS[c.kind];
+    const fn = t.say?.[ctx.mode] ?? TEXTS.no_next_step.say[ctx.mode];
+    say = fn(paramsFor(c, ctx));
+  }
+  return { ...base, what_to_say_instead: capitalise(say) };
+}
+
+export function renderCommitment(c: Candidate, ctx: RenderContext): string {
+  if (c.kind === 'objection') return objectionCommitment(ctx.language, c.method as string);
+  const t: KindTexts = TEXTS[c.kind];
+  const fn = t.commitment?.[ctx.language] ?? TEXTS.no_next_step.commitment[ctx.language];
+  return fn(paramsFor(c, ctx));
+}
+

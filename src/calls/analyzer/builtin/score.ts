@@ -1,0 +1,147 @@
+// The scoring rubric. docs/coaching.md documents exactly these thresholds: change both together.
+
+import type { ScoreDimension, Scores } from '../types.ts';
+import { type Measurements, WORDS_PER_SECOND } from './measure.ts';
+
+export const MONOLOGUE_GOOD_SECONDS = 76;
+export const MONOLOGUE_BAD_SECONDS = 150;
+
+/** Questions expected from the rep: 11 (Gong's 11–14 for discovery) in a long call, scaled down for short ones. */
+export function questionTarget(totalWords: number): number {
+  return Math.max(5, Math.min(11, Math.round(totalWords / 100)));
+}
+
+/** Longest rep monologue in seconds: measured with timestamps, else estimated at 150 words per minute. */
+export function monologueSeconds(m: Measurements): number {
+  return m.monologueSeconds ?? m.monologueWords / WORDS_PER_SECOND;
+}
+
+function clamp(x: number): number {
+  return Math.max(1, Math.min(5, Math.round(x)));
+}
+
+export interface ScoreDetail {
+  scores: Scores;
+  target: number;
+  /** Lines explaining each score (rubric items that applied), for docs/debugging. */
+  explain: Record<ScoreDimension, string[]>;
+}
+
+export function score(m: Measurements): ScoreDetail {
+  const explain: Record<ScoreDimension, string[]> = { discovery: [], listening: [], value: [], objection_handling: [], next_step: [] };
+  const q = m.repQuestions.length;
+  const target = questionTarget(m.totalWords);
+
+  // Discovery
+  let d = 1;
+  if (q >= Math.ceil(target / 2)) {
+    d++;
+    explain.discovery.push(`+1 questions ${q} >= ${Math.ceil(target / 2)}`);
+  }
+  if (q >= target) {
+    d++;
+    explain.discovery.push(`+1 questions ${q} >= target ${target}`);
+  }
+  if (m.openQuestions >= 3 && m.openQuestions >= 0.4 * q) {
+    d++;
+    explain.discovery.push(`+1 open questions ${m.openQuestions}/${q}`);
+  }
+  if (m.pains.some((p) => p.explored)) {
+    d++;
+    explain.discovery.push('+1 a customer pain was followed up with a question');
+  }
+  if (m.impacts > 0 || m.pains.some((p) => p.impact)) {
+    d++;
+    explain.discovery.push('+1 impact quantified');
+  }
+  const maxThird = Math.max(...m.questionsByThird);
+  if (q >= 4 && maxThird >= 0.8 * q) {
+    d--;
+    explain.discovery.push('-1 questions bunched in one third of the call');
+  }
+
+  // Listening
+  let l = 1;
+  const share = m.talkShare;
+  if (share >= 0.25 && share <= 0.5) {
+    l += 2;
+    explain.listening.push(`+2 talk share ${(share * 100).toFixed(0)}% in 25–50%`);
+  } else if ((share > 0.5 && share <= 0.6) || share < 0.25) {
+    l += 1;
+    explain.listening.push(`+1 talk share ${(share * 100).toFixed(0)}%`);
+  }
+  const mono = monologueSeconds(m);
+  if (mono <= MONOLOGUE_GOOD_SECONDS) {
+    l++;
+    explain.listening.push(`+1 longest monologue ${Math.round(mono)} s <= ${MONOLOGUE_GOOD_SECONDS} s`);
+  } else if (mono > MONOLOGUE_BAD_SECONDS) {
+    l--;
+    explain.listening.push(`-1 longest monologue ${Math.round(mono)} s > ${MONOLOGUE_BAD_SECONDS} s`);
+  }
+  if (m.paraphrases.length > 0) {
+    l++;
+    explain.listening.push('+1 paraphrased or mirrored the customer');
+  }
+  if (m.speakers < 2) {
+    l = 1;
+    explain.listening.push('=1 only one speaker');
+  }
+
+  // Value
+  let v: number;
+  if (m.pitches.length === 0) {
+    v = 2;
+    explain.value.push('=2 no pitch');
+    if (m.pains.some((p) => p.explored)) {
+      v++;
+      explain.value.push('+1 pain explored before pitching');
+    }
+    if (m.needPayoffs.length > 0) {
+      v++;
+      explain.value.push('+1 need-payoff question');
+    }
+  } else {
+    v = 1;
+    if (m.linkedPitches.length > 0) {
+      v++;
+      explain.value.push(`+1 ${m.linkedPitches.length} pitch sentence(s) tied to the customer's words`);
+    }
+    if (m.linkedPitches.length >= 2 || (m.linkedPitches.length >= 1 && m.linkedPitches.length >= 0.4 * m.pitches.length)) {
+      v++;
+      explain.value.push('+1 most of the pitch is tied to the customer');
+    }
+    if (m.needPayoffs.length > 0) {
+      v++;
+      explain.value.push('+1 need-payoff question');
+    }
+    if (!m.pitchBeforePain && m.pains.length > 0) {
+      v++;
+      explain.value.push('+1 pitched only after a pain was uncovered');
+    }
+    if (m.featureDump) {
+      v--;
+      explain.value.push(`-1 feature dump (${m.featureDump.features} features, not tied to the customer)`);
+    }
+  }
+
+  // Objection handling
+  let o: number;
+  if (m.objections.length === 0) {
+    o = m.concernInvite ? 4 : 3;
+    explain.objection_handling.push(m.concernInvite ? '=4 no objections, rep invited concerns' : '=3 no objections raised');
+  } else {
+    const mean = m.objections.reduce((a, x) => a + x.quality, 0) / m.objections.length;
+    o = mean >= 3.5 ? 5 : mean >= 2.5 ? 4 : mean >= 1.75 ? 3 : mean >= 1 ? 2 : 1;
+    explain.objection_handling.push(`=${o} mean handling quality ${mean.toFixed(2)} over ${m.objections.length} objection(s)`);
+  }
+
+  // Next step
+  const ns = m.nextStep.level;
+  explain.next_step.push(`=${ns} next step ${m.nextStep.kind}${m.nextStep.agreed ? ', agreed' : ''}${m.nextStep.invite ? ', invite' : ''}`);
+
+  return {
+    scores: { discovery: clamp(d), listening: clamp(l), value: clamp(v), objection_handling: clamp(o), next_step: clamp(ns) },
+    target,
+    explain,
+  };
+}

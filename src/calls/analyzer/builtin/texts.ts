@@ -1,0 +1,799 @@
+// Coaching texts in German and English, and "what to say instead" lines in the call's language
+// and form of address. German coaching texts avoid addressing the salesperson directly
+// (infinitive style), so they read the same for du and Sie teams.
+
+import type { FormOfAddress, Language } from '../types.ts';
+import type { ObjectionType } from './lexicon.ts';
+
+export type SayMode = 'Sie' | 'du' | 'en';
+
+export function sayMode(callLanguage: Language, form: FormOfAddress | null): SayMode {
+  if (callLanguage === 'en') return 'en';
+  return form === 'du' ? 'du' : 'Sie';
+}
+
+export function quoted(lang: Language, s: string): string {
+  return lang === 'de' ? `„${s}“` : `“${s}”`;
+}
+
+export interface TextParams {
+  echo: string | null;
+  objection?: ObjectionType;
+  quality?: number;
+  talkPct: number;
+  monoSeconds: number;
+  monoWords: number;
+  measuredSeconds: boolean;
+  questions: number;
+  open: number;
+  target: number;
+  pains: number;
+  features: number;
+}
+
+type Localised = Record<Language, (p: TextParams) => string>;
+
+export interface KindTexts {
+  why: Localised;
+  coaching: Localised;
+  commitment?: Localised;
+  say?: Record<SayMode, (p: TextParams) => string>;
+}
+
+const OBJECTION_NAMES: Record<Language, Record<ObjectionType, string>> = {
+  de: {
+    price: 'Preiseinwand',
+    budget: 'Budget-Einwand',
+    timing: 'Zeitpunkt-Einwand („nicht jetzt“)',
+    competitor: 'Wettbewerbs-Einwand',
+    status_quo: 'Status-quo-Einwand („läuft doch“)',
+    authority: 'Entscheider-Einwand',
+    send_material: 'Wunsch nach Unterlagen',
+  },
+  en: {
+    price: 'price objection',
+    budget: 'budget objection',
+    timing: 'timing objection ("not now")',
+    competitor: 'competitor objection',
+    status_quo: 'status-quo objection ("we are fine")',
+    authority: 'authority objection',
+    send_material: '"send me some material" brush-off',
+  },
+};
+
+export function objectionName(lang: Language, type: ObjectionType): string {
+  return OBJECTION_NAMES[lang][type];
+}
+
+const secondsDe = (p: TextParams) => (p.measuredSeconds ? `rund ${p.monoSeconds} Sekunden` : `rund ${p.monoWords} Wörter (etwa ${p.monoSeconds} Sekunden)`);
+const secondsEn = (p: TextParams) => (p.measuredSeconds ? `about ${p.monoSeconds} seconds` : `about ${p.monoWords} words (roughly ${p.monoSeconds} seconds)`);
+
+/** "Sie sagten „x“ – " / "Du hast gesagt „x“ – " / "You said “x” – ", or '' without an echo. */
+function youSaid(mode: SayMode, echo: string | null, lead = true): string {
+  if (!echo) return '';
+  if (mode === 'en') return `${lead ? 'You said' : 'you said'} “${echo}” – `;
+  if (mode === 'du') return `${lead ? 'Du hast' : 'du hast'} gesagt: „${echo}“ – `;
+  return `Sie sagten: „${echo}“ – `;
+}
+function mirror(mode: SayMode, echo: string | null): string {
+  if (!echo) return '';
+  return mode === 'en' ? `“${echo}” – ` : `„${echo}“ – `;
+}
+
+export const TEXTS = {
+  // ---------------------------------------------------------------- discovery (misses)
+  pain_unexplored: {
+    why: {
+      de: () => 'Die Kundin oder der Kunde hat hier ein Problem genannt, und die Antwort ging direkt weiter, ohne nachzufragen, wie groß das Problem ist und was es kostet. Genau an dieser Stelle entsteht der Grund zu kaufen.',
+      en: () => 'The customer named a problem here, and the reply moved on without asking how big it is and what it costs. This is exactly where the reason to buy is created.',
+    },
+    coaching: {
+      de: () => 'Bei jedem genannten Problem eine Ebene tiefer gehen: erst ein konkretes Beispiel erfragen, dann die Auswirkung (Zeit, Geld, Kunden) und erst danach über die Lösung sprechen.',
+      en: () => 'Go one level deeper on every problem the customer names: ask for a concrete example, then for the impact (time, money, customers), and only then talk about the solution.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch stelle ich nach jedem Problem, das der Kunde nennt, mindestens zwei Nachfragen (ein Beispiel und die Auswirkung), bevor ich über unsere Lösung spreche.',
+      en: () => 'In my next call I will ask at least two follow-up questions (an example and the impact) after every problem the customer names, before I talk about our solution.',
+    },
+    say: {
+      Sie: (p) => `${mirror('Sie', p.echo)}was bedeutet das konkret für Sie? Wie viel Zeit oder Geld kostet Sie das im Monat, und was passiert, wenn sich daran nichts ändert?`,
+      du: (p) => `${mirror('du', p.echo)}was bedeutet das konkret für dich? Wie viel Zeit oder Geld kostet dich das im Monat, und was passiert, wenn sich daran nichts ändert?`,
+      en: (p) => `${mirror('en', p.echo)}what does that mean for you in practice? How much time or money does it cost you per month, and what happens if nothing changes?`,
+    },
+  },
+  pain_funnel: {
+    why: {
+      de: () => 'Auf das genannte Problem folgte sofort die Lösung. Ohne Nachfrage bleibt offen, wie oft es auftritt, was es kostet und ob es überhaupt Priorität hat; die Präsentation trifft dann nur zufällig.',
+      en: () => 'The problem was answered straight away with the solution. Without a follow-up question it stays unclear how often it happens, what it costs and whether it is a priority at all, so the pitch only lands by chance.',
+    },
+    coaching: {
+      de: () => 'Sandler-Schmerztrichter nutzen: „Erzählen Sie mehr“ bzw. „Erzähl mehr“, ein Beispiel, seit wann, was schon versucht wurde, was es kostet, und erst dann die Lösung anbieten.',
+      en: () => 'Use the Sandler pain funnel: tell me more, give me an example, how long has it been going on, what have you tried, what does it cost you, and only then offer the solution.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch halte ich mich nach jedem genannten Problem an den Schmerztrichter (Beispiel, seit wann, bisherige Versuche, Kosten), bevor ich unser Produkt erwähne.',
+      en: () => 'In my next call I will run the pain funnel (example, how long, what was tried, what it costs) after every problem before I mention our product.',
+    },
+    say: {
+      Sie: (p) => `${youSaid('Sie', p.echo)}können Sie mir ein Beispiel geben, wann das zuletzt passiert ist? Seit wann geht das so, und was haben Sie schon dagegen versucht?`,
+      du: (p) => `${youSaid('du', p.echo)}kannst du mir ein Beispiel geben, wann das zuletzt passiert ist? Seit wann geht das so, und was hast du schon dagegen versucht?`,
+      en: (p) => `${youSaid('en', p.echo)}can you give me an example of the last time that happened? How long has it been going on, and what have you tried so far?`,
+    },
+  },
+  pain_no_impact: {
+    why: {
+      de: () => 'Das Problem wurde angesprochen, aber nie beziffert. Ohne Zahl (Stunden, Euro, verlorene Kunden) fehlt später die Grundlage, um den Preis gegen den Nutzen zu rechnen.',
+      en: () => 'The problem came up but was never quantified. Without a number (hours, euros, lost customers) there is nothing to weigh the price against later.',
+    },
+    coaching: {
+      de: () => 'Eine SPIN-Implikationsfrage stellen: nach der Auswirkung fragen und die Kundin oder den Kunden die Zahl selbst nennen lassen, statt eine eigene Schätzung anzubieten.',
+      en: () => 'Ask a SPIN implication question: ask about the consequences and let the customer put the number on it, rather than offering your own estimate.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch lasse ich mir mindestens ein Problem in Zahlen beziffern (Stunden, Euro oder verlorene Kunden pro Monat) und schreibe die Zahl mit.',
+      en: () => 'In my next call I will get the customer to put a number on at least one problem (hours, euros or lost customers per month) and write it down.',
+    },
+    say: {
+      Sie: (p) => `${mirror('Sie', p.echo)}wenn Sie das einmal hochrechnen: Wie viele Stunden oder Euro kostet Sie das im Monat? Und was bedeutet das für Ihr Ziel in diesem Jahr?`,
+      du: (p) => `${mirror('du', p.echo)}wenn du das einmal hochrechnest: Wie viele Stunden oder Euro kostet dich das im Monat? Und was bedeutet das für dein Ziel in diesem Jahr?`,
+      en: (p) => `${mirror('en', p.echo)}if you add that up: how many hours or euros does it cost you per month? And what does that mean for your goal this year?`,
+    },
+  },
+  no_qualification_bant: {
+    why: {
+      de: () => 'Es wurde präsentiert, ohne zu klären, wer entscheidet, ob Budget da ist und bis wann etwas passieren soll. So ist unklar, ob aus dem Gespräch überhaupt ein Auftrag werden kann.',
+      en: () => 'The pitch came without finding out who decides, whether there is budget and by when something has to happen. So it is unclear whether this conversation can turn into a deal at all.',
+    },
+    coaching: {
+      de: () => 'Nach BANT qualifizieren: Budget, Entscheider (Authority), Bedarf (Need) und Zeitplan (Timing) mit je einer offenen Frage klären, bevor eine Demo oder ein Angebot folgt.',
+      en: () => 'Qualify with BANT: budget, authority, need and timing, one open question each, before a demo or a proposal.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch kläre ich vor jeder Demo Budget, Entscheider, Bedarf und Zeitplan mit je einer offenen Frage.',
+      en: () => 'In my next call I will clarify budget, decision maker, need and timeline with one open question each before any demo.',
+    },
+    say: {
+      Sie: (p) => `Bevor ich Ihnen etwas zeige: ${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Wer entscheidet bei Ihnen darüber, welches Budget ist dafür vorgesehen, und bis wann soll das gelöst sein?`,
+      du: (p) => `Bevor ich dir etwas zeige: ${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Wer entscheidet bei euch darüber, welches Budget ist dafür vorgesehen, und bis wann soll das gelöst sein?`,
+      en: (p) => `Before I show you anything: ${p.echo ? `you said “${p.echo}”. ` : ''}Who decides on this on your side, what budget is set aside for it, and by when does it need to be solved?`,
+    },
+  },
+  no_qualification_meddpicc: {
+    why: {
+      de: () => 'Über Preis und Lösung wurde gesprochen, aber Entscheidungsprozess, wirtschaftlicher Entscheider und Erfolgskriterien blieben offen. In dieser Phase entscheidet genau das über die Prognose.',
+      en: () => 'Price and solution were discussed, but the decision process, the economic buyer and the success criteria stayed open. At this stage those decide the forecast.',
+    },
+    coaching: {
+      de: () => 'Mit MEDDPICC qualifizieren: Kennzahlen (Metrics), wirtschaftlicher Entscheider, Entscheidungskriterien und -prozess, Schmerz und Fürsprecher (Champion) gezielt erfragen.',
+      en: () => 'Qualify with MEDDPICC: ask specifically about metrics, the economic buyer, decision criteria and process, the pain and the champion.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch kläre ich Entscheidungsprozess, wirtschaftlichen Entscheider und Erfolgskriterien, bevor ich über ein Angebot spreche.',
+      en: () => 'In my next call I will clarify the decision process, the economic buyer and the success criteria before I discuss a proposal.',
+    },
+    say: {
+      Sie: (p) => `${youSaid('Sie', p.echo)}wie läuft die Entscheidung bei Ihnen ab? Wer unterschreibt am Ende, und an welchen Kennzahlen messen Sie in einem halben Jahr, ob es sich gelohnt hat?`,
+      du: (p) => `${youSaid('du', p.echo)}wie läuft die Entscheidung bei euch ab? Wer unterschreibt am Ende, und an welchen Kennzahlen misst du in einem halben Jahr, ob es sich gelohnt hat?`,
+      en: (p) => `${youSaid('en', p.echo)}how does the decision work on your side? Who signs in the end, and which numbers will you look at in six months to know it was worth it?`,
+    },
+  },
+  few_questions: {
+    why: {
+      de: (p) => `Im ganzen Gespräch kamen nur ${p.questions} Fragen vom Verkauf, davon ${p.open} offen; für ein Gespräch dieser Länge wären etwa ${p.target} sinnvoll. Geschlossene Fragen wie diese liefern ein Ja oder Nein, aber keine Geschichte.`,
+      en: (p) => `The rep asked only ${p.questions} questions in the whole call, ${p.open} of them open; a call of this length calls for about ${p.target}. Closed questions like this one get a yes or no, not the story behind it.`,
+    },
+    coaching: {
+      de: () => 'Geschlossene Fragen in kalibrierte, offene Fragen umbauen: mit Wie, Was oder Woran beginnen, damit die Kundin oder der Kunde erzählt und nicht nur bestätigt.',
+      en: () => 'Turn closed questions into calibrated, open ones: start with how or what so the customer tells the story instead of just confirming.',
+    },
+    commitment: {
+      de: (p) => `Im nächsten Gespräch stelle ich mindestens ${p.target} Fragen, davon mindestens die Hälfte offen (Wie, Was, Woran), verteilt über das ganze Gespräch.`,
+      en: (p) => `In my next call I will ask at least ${p.target} questions, at least half of them open (how, what), spread over the whole call.`,
+    },
+    say: {
+      Sie: (p) => `${mirror('Sie', p.echo)}wie gehen Sie heute damit um, und was würden Sie daran am liebsten als Erstes ändern?`,
+      du: (p) => `${mirror('du', p.echo)}wie gehst du heute damit um, und was würdest du daran am liebsten als Erstes ändern?`,
+      en: (p) => `${mirror('en', p.echo)}how are you handling that today, and what would you most like to change about it first?`,
+    },
+  },
+  // ---------------------------------------------------------------- listening (misses)
+  monologue_trial: {
+    why: {
+      de: (p) => `Hier beginnt der längste Monolog des Gesprächs: ${secondsDe(p)} am Stück, bei einem Redeanteil von ${p.talkPct} %. Nach etwa einer Minute hört die Kundin oder der Kunde nicht mehr zu, und es fehlt jedes Signal, ob die Präsentation trifft.`,
+      en: (p) => `This is where the longest monologue of the call starts: ${secondsEn(p)} in one go, with a talk share of ${p.talkPct}%. After about a minute the customer stops listening, and there is no signal whether the pitch lands.`,
+    },
+    coaching: {
+      de: () => 'Erklärblöcke nach spätestens 60 Sekunden mit einer Testfrage (Trial Close) beenden: fragen, wie das bisher klingt und was davon am wichtigsten ist, dann die Antwort abwarten.',
+      en: () => 'End every explanation after 60 seconds at most with a trial close: ask how it sounds so far and which part matters most, then wait for the answer.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch rede ich nie länger als eine Minute am Stück und schließe jeden Erklärblock mit einer Frage an den Kunden ab.',
+      en: () => 'In my next call I will never talk for more than a minute at a time and will end every explanation with a question to the customer.',
+    },
+    say: {
+      Sie: (p) => `Bevor ich weitermache: ${p.echo ? `Sie hatten „${p.echo}“ erwähnt. ` : ''}Wie klingt das bis hierhin für Sie, und was davon ist für Sie am wichtigsten?`,
+      du: (p) => `Bevor ich weitermache: ${p.echo ? `Du hattest „${p.echo}“ erwähnt. ` : ''}Wie klingt das bis hierhin für dich, und was davon ist für dich am wichtigsten?`,
+      en: (p) => `Before I go on: ${p.echo ? `you mentioned “${p.echo}”. ` : ''}How does this sound so far, and which part matters most to you?`,
+    },
+  },
+  monologue_calibrated: {
+    why: {
+      de: (p) => `Der längste Monolog des Gesprächs: ${secondsDe(p)} ohne Unterbrechung, bei einem Redeanteil von ${p.talkPct} %. In dieser Zeit erfährt der Verkauf nichts Neues über die Kundin oder den Kunden.`,
+      en: (p) => `The longest monologue of the call: ${secondsEn(p)} without a break, with a talk share of ${p.talkPct}%. During that time the rep learns nothing new about the customer.`,
+    },
+    coaching: {
+      de: () => 'Statt weiterzureden eine kalibrierte Frage stellen (Wie ...? Was ...?), die das Gespräch an die Kundin oder den Kunden zurückgibt, und danach bewusst schweigen.',
+      en: () => 'Instead of talking on, ask a calibrated question (how ...? what ...?) that hands the conversation back to the customer, and then stay quiet.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch beende ich jeden Redeblock nach spätestens einer Minute mit einer Wie- oder Was-Frage und lasse danach mindestens drei Sekunden Pause.',
+      en: () => 'In my next call I will end every block of talking after one minute at most with a how or what question and then leave at least three seconds of silence.',
+    },
+    say: {
+      Sie: (p) => `${p.echo ? `Sie hatten „${p.echo}“ gesagt. ` : ''}Was ist Ihnen dabei am wichtigsten, und wie sieht das bei Ihnen im Alltag aus?`,
+      du: (p) => `${p.echo ? `Du hattest „${p.echo}“ gesagt. ` : ''}Was ist dir dabei am wichtigsten, und wie sieht das bei dir im Alltag aus?`,
+      en: (p) => `${p.echo ? `You said “${p.echo}”. ` : ''}What matters most to you here, and what does that look like for you day to day?`,
+    },
+  },
+  talk_share: {
+    why: {
+      de: (p) => `Der Verkauf hatte ${p.talkPct} % Redeanteil (Richtwert aus erfolgreichen Gesprächen: rund 43 %). Auch an dieser Stelle übernimmt der Verkauf das Wort, statt die Aussage der Kundin oder des Kunden aufzugreifen.`,
+      en: (p) => `The rep had a talk share of ${p.talkPct}% (the benchmark from successful calls is around 43%). Here again the rep takes over instead of picking up what the customer just said.`,
+    },
+    coaching: {
+      de: () => 'Spiegeln: die letzten ein bis drei Worte der Kundin oder des Kunden als Frage wiederholen und dann schweigen. Das kostet zwei Sekunden und bringt die Person zum Weitererzählen.',
+      en: () => 'Mirror: repeat the customer\'s last one to three words as a question, then stay quiet. It takes two seconds and gets them to keep talking.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch halte ich meinen Redeanteil unter 50 %: nach jeder wichtigen Aussage des Kunden spiegle ich zuerst seine letzten Worte, bevor ich selbst etwas erkläre.',
+      en: () => 'In my next call I will keep my talk share under 50%: after every important statement I will first mirror the customer\'s last words before I explain anything myself.',
+    },
+    say: {
+      Sie: (p) => (p.echo ? `„${p.echo}?“ … Erzählen Sie mir mehr darüber: Wie wirkt sich das bei Ihnen aus?` : 'Erzählen Sie mir mehr darüber: Wie wirkt sich das bei Ihnen aus?'),
+      du: (p) => (p.echo ? `„${p.echo}?“ … Erzähl mir mehr darüber: Wie wirkt sich das bei dir aus?` : 'Erzähl mir mehr darüber: Wie wirkt sich das bei dir aus?'),
+      en: (p) => (p.echo ? `“${p.echo}?” … Tell me more about that: how does it affect you?` : 'Tell me more about that: how does it affect you?'),
+    },
+  },
+  // ---------------------------------------------------------------- value (misses)
+  feature_dump: {
+    why: {
+      de: (p) => `Hier werden ${p.features} Funktionen aufgezählt, ohne sie mit einem Problem zu verbinden, das die Kundin oder der Kunde selbst genannt hat. Eine Funktionsliste überzeugt niemanden; überzeugend ist die Lösung des eigenen Problems.`,
+      en: (p) => `Here ${p.features} features are listed without tying them to a problem the customer named. A feature list convinces nobody; solving their own problem does.`,
+    },
+    coaching: {
+      de: () => 'Höchstens drei Funktionen zeigen, jede mit einem Satz der Kundin oder des Kunden einleiten und mit einer Need-Payoff-Frage abschließen: Was würde es bringen, wenn das gelöst wäre?',
+      en: () => 'Show three features at most, introduce each one with something the customer said, and close with a need-payoff question: what would it mean if this were solved?',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch verbinde ich jede Funktion, die ich zeige, mit einem Problem, das der Kunde selbst genannt hat, und zeige höchstens drei Funktionen.',
+      en: () => 'In my next call I will tie every feature I show to a problem the customer named themselves, and show three features at most.',
+    },
+    say: {
+      Sie: (p) => `${youSaid('Sie', p.echo)}angenommen, genau das wäre in vier Wochen gelöst: Was würde das für Sie und Ihr Team bedeuten?`,
+      du: (p) => `${youSaid('du', p.echo)}angenommen, genau das wäre in vier Wochen gelöst: Was würde das für dich und dein Team bedeuten?`,
+      en: (p) => `${youSaid('en', p.echo)}suppose exactly that was solved four weeks from now: what would that mean for you and your team?`,
+    },
+  },
+  feature_dump_gap: {
+    why: {
+      de: (p) => `Hier werden ${p.features} Funktionen vorgestellt, bevor klar ist, wo die Kundin oder der Kunde heute steht und wo sie oder er hinwill. Ohne diese Lücke hat keine Funktion einen Wert.`,
+      en: (p) => `Here ${p.features} features are presented before it is clear where the customer stands today and where they want to be. Without that gap no feature has any value.`,
+    },
+    coaching: {
+      de: () => 'Gap Selling: erst den Ist-Zustand und den gewünschten Zielzustand erfragen, die Lücke dazwischen beziffern lassen und erst dann zeigen, wie das Produkt diese Lücke schließt.',
+      en: () => 'Gap selling: first ask about the current state and the desired future state, get the gap quantified, and only then show how the product closes that gap.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch zeige ich erst dann etwas vom Produkt, wenn ich Ist-Zustand, Ziel und die Lücke dazwischen in den Worten des Kunden kenne.',
+      en: () => 'In my next call I will not show any of the product until I know the current state, the goal and the gap between them in the customer\'s own words.',
+    },
+    say: {
+      Sie: (p) => `Bevor ich Ihnen Funktionen zeige: ${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Wie läuft das heute bei Ihnen ab, und wo wollen Sie in sechs Monaten stehen?`,
+      du: (p) => `Bevor ich dir Funktionen zeige: ${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Wie läuft das heute bei euch ab, und wo willst du in sechs Monaten stehen?`,
+      en: (p) => `Before I show you features: ${p.echo ? `you said “${p.echo}”. ` : ''}How does this work for you today, and where do you want to be in six months?`,
+    },
+  },
+  pitch_early: {
+    why: {
+      de: () => 'Die Präsentation beginnt hier, bevor ein einziges Problem der Kundin oder des Kunden auf dem Tisch liegt. Damit bleibt der Nutzen abstrakt und austauschbar.',
+      en: () => 'The pitch starts here before a single customer problem is on the table. That keeps the value abstract and interchangeable.',
+    },
+    coaching: {
+      de: () => 'Gap Selling: zuerst den heutigen Zustand und das Ziel erfragen, dann die Lücke benennen lassen; erst danach das Angebot genau auf diese Lücke zuschneiden.',
+      en: () => 'Gap selling: first ask about the current state and the goal, let the customer name the gap, and only then tailor the offer to that gap.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch stelle ich mindestens drei Fragen zum Ist-Zustand und zum Ziel, bevor ich unser Produkt zum ersten Mal erwähne.',
+      en: () => 'In my next call I will ask at least three questions about the current state and the goal before I mention our product for the first time.',
+    },
+    say: {
+      Sie: (p) => `Bevor ich etwas über uns erzähle: ${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Wie läuft das heute bei Ihnen, und was müsste sich ändern, damit Sie in einem halben Jahr zufrieden sind?`,
+      du: (p) => `Bevor ich etwas über uns erzähle: ${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Wie läuft das heute bei euch, und was müsste sich ändern, damit du in einem halben Jahr zufrieden bist?`,
+      en: (p) => `Before I tell you about us: ${p.echo ? `you said “${p.echo}”. ` : ''}How does this work for you today, and what would have to change for you to be happy six months from now?`,
+    },
+  },
+  value_unlinked: {
+    why: {
+      de: () => 'Das Angebot wird hier allgemein beschrieben, ohne Bezug zu dem, was die Kundin oder der Kunde vorher als Problem geschildert hat. So muss die Person die Verbindung selbst herstellen, und meistens tut sie das nicht.',
+      en: () => 'The offer is described in general terms here, with no link to what the customer described as their problem earlier. That leaves the customer to make the connection, and most of the time they will not.',
+    },
+    coaching: {
+      de: () => 'Jede Aussage zum Produkt mit den Worten der Kundin oder des Kunden beginnen („Sie hatten gesagt …“ bzw. „Du hattest gesagt …“) und mit einer Need-Payoff-Frage abschließen.',
+      en: () => 'Start every statement about the product with the customer\'s own words ("you said ...") and finish it with a need-payoff question.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch leite ich jede Produktaussage mit einem Zitat des Kunden ein und frage danach, was ihm die Lösung bringen würde.',
+      en: () => 'In my next call I will introduce every product statement with something the customer said and then ask what solving it would be worth to them.',
+    },
+    say: {
+      Sie: (p) => `${youSaid('Sie', p.echo)}genau dafür ist das gedacht. Wenn das künftig wegfällt: Was würden Sie mit der gewonnenen Zeit machen?`,
+      du: (p) => `${youSaid('du', p.echo)}genau dafür ist das gedacht. Wenn das künftig wegfällt: Was würdest du mit der gewonnenen Zeit machen?`,
+      en: (p) => `${youSaid('en', p.echo)}that is exactly what this is for. If that went away: what would you do with the time you get back?`,
+    },
+  },
+  // ---------------------------------------------------------------- next step (misses)
+  no_next_step: {
+    why: {
+      de: () => 'Das Gespräch endet ohne vereinbarten nächsten Schritt: kein Termin, kein Datum, keine Verantwortlichkeit. Ohne festen Folgetermin verliert ein Deal in den meisten Fällen an Fahrt.',
+      en: () => 'The call ends without an agreed next step: no meeting, no date, no owner. Without a fixed follow-up most deals lose momentum.',
+    },
+    coaching: {
+      de: () => 'Calendar Close: noch im Gespräch einen konkreten Termin mit Datum und Uhrzeit vorschlagen, die Zustimmung abholen und die Einladung sofort verschicken.',
+      en: () => 'Calendar close: propose a concrete date and time while still on the call, get a yes, and send the invite right away.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch beende ich das Telefonat erst, wenn ein Folgetermin mit Datum und Uhrzeit steht, und verschicke die Kalendereinladung noch während des Gesprächs.',
+      en: () => 'In my next call I will not hang up until a follow-up with a date and time is agreed, and I will send the calendar invite while we are still talking.',
+    },
+    say: {
+      Sie: (p) => `${p.echo ? `Sie sagten „${p.echo}“ – lassen Sie uns da dranbleiben. ` : 'Lassen Sie uns direkt den nächsten Schritt festmachen. '}Ich schlage Dienstag um 10 Uhr für 30 Minuten vor und schicke Ihnen gleich die Einladung. Passt Ihnen das?`,
+      du: (p) => `${p.echo ? `Du hast gesagt „${p.echo}“ – lass uns da dranbleiben. ` : 'Lass uns direkt den nächsten Schritt festmachen. '}Ich schlage Dienstag um 10 Uhr für 30 Minuten vor und schicke dir gleich die Einladung. Passt dir das?`,
+      en: (p) => `${p.echo ? `You said “${p.echo}” – let's keep that moving. ` : "Let's lock in the next step right now. "}I suggest Tuesday at 10 for 30 minutes, and I'll send you the invite right away. Does that work for you?`,
+    },
+  },
+  vague_next_step: {
+    why: {
+      de: () => 'Das Gespräch endet mit einer offenen Absichtserklärung statt mit einem Termin. „Ich melde mich“ oder „Schicken Sie mir was“ verschiebt die Entscheidung, und der Verkauf verliert die Kontrolle über den Prozess.',
+      en: () => 'The call ends with a loose intention instead of a meeting. "I\'ll get back to you" or "send me something" postpones the decision, and the rep loses control of the process.',
+    },
+    coaching: {
+      de: () => 'Calendar Close statt offener Zusage: den nächsten Schritt mit Datum, Uhrzeit und Inhalt vereinbaren und die Einladung noch im Gespräch verschicken.',
+      en: () => 'Use a calendar close instead of a loose promise: agree the next step with a date, time and purpose and send the invite during the call.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch ersetze ich „ich melde mich“ durch einen konkreten Terminvorschlag mit Datum und Uhrzeit und verschicke die Einladung, bevor wir auflegen.',
+      en: () => 'In my next call I will replace "I\'ll be in touch" with a concrete proposal with date and time and send the invite before we hang up.',
+    },
+    say: {
+      Sie: (p) => `${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Statt dass ich mich irgendwann melde: Wollen wir gleich einen Termin festmachen, etwa Donnerstag um 14 Uhr für 20 Minuten? Dann schicke ich Ihnen jetzt die Einladung.`,
+      du: (p) => `${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Statt dass ich mich irgendwann melde: Wollen wir gleich einen Termin festmachen, etwa Donnerstag um 14 Uhr für 20 Minuten? Dann schicke ich dir jetzt die Einladung.`,
+      en: (p) => `${p.echo ? `You said “${p.echo}”. ` : ''}Rather than me getting back to you at some point: shall we fix a time now, say Thursday at 2 pm for 20 minutes? Then I'll send you the invite right away.`,
+    },
+  },
+  undated_next_step: {
+    why: {
+      de: () => 'Ein nächster Schritt ist angesprochen, aber ohne Datum und Uhrzeit. „Nächste Woche“ ist kein Termin; ohne Kalendereintrag rutscht er erfahrungsgemäß nach hinten.',
+      en: () => 'A next step was mentioned, but without a date and time. "Next week" is not a meeting; without a calendar entry it tends to slip.',
+    },
+    coaching: {
+      de: () => 'Calendar Close: den vagen Zeitraum in einen konkreten Termin übersetzen (Tag, Uhrzeit, Dauer, Teilnehmer) und die Einladung sofort schicken.',
+      en: () => 'Calendar close: turn the vague time frame into a concrete slot (day, time, length, attendees) and send the invite immediately.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch mache ich aus jedem „nächste Woche“ einen Termin mit Tag und Uhrzeit und schicke die Einladung, solange wir noch sprechen.',
+      en: () => 'In my next call I will turn every "next week" into a meeting with a day and time and send the invite while we are still talking.',
+    },
+    say: {
+      Sie: (p) => `${mirror('Sie', p.echo)}lassen Sie uns das gleich festmachen: Passt Ihnen Mittwoch um 11 Uhr? Dann schicke ich Ihnen sofort die Einladung.`,
+      du: (p) => `${mirror('du', p.echo)}lass uns das gleich festmachen: Passt dir Mittwoch um 11 Uhr? Dann schicke ich dir sofort die Einladung.`,
+      en: (p) => `${mirror('en', p.echo)}let's lock that in right now: does Wednesday at 11 work for you? Then I'll send you the invite straight away.`,
+    },
+  },
+  unconfirmed_next_step: {
+    why: {
+      de: () => 'Ein Termin wurde genannt, aber nicht verbindlich gemacht: keine klare Zusage und keine Einladung im Kalender. So bleibt der Termin ein Vorschlag.',
+      en: () => 'A date was mentioned but not made binding: no clear yes and no calendar invite. So the meeting is still just a suggestion.',
+    },
+    coaching: {
+      de: () => 'Calendar Close zu Ende führen: ausdrücklich nach der Zusage fragen, Teilnehmer und Inhalt klären und die Einladung noch im Gespräch verschicken.',
+      en: () => 'Finish the calendar close: ask explicitly for a yes, agree attendees and agenda, and send the invite during the call.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch hole ich für jeden genannten Termin eine ausdrückliche Zusage ein und schicke die Einladung, bevor wir auflegen.',
+      en: () => 'In my next call I will get an explicit yes for every date mentioned and send the invite before we hang up.',
+    },
+    say: {
+      Sie: (p) => `${mirror('Sie', p.echo)}dann halten wir das fest: Ich schicke Ihnen jetzt die Einladung, und Sie bestätigen kurz, ob der Termin so passt – wer sollte von Ihrer Seite noch dabei sein?`,
+      du: (p) => `${mirror('du', p.echo)}dann halten wir das fest: Ich schicke dir jetzt die Einladung, und du bestätigst kurz, ob der Termin so passt – wer sollte von deiner Seite noch dabei sein?`,
+      en: (p) => `${mirror('en', p.echo)}then let's make it official: I'll send you the invite now, and you confirm that the time works – who else from your side should join?`,
+    },
+  },
+  no_agenda: {
+    why: {
+      de: () => 'Zu Beginn wurde kein Ziel und kein Ablauf vereinbart. Ohne diese Absprache ist am Ende unklar, wer was entscheidet, und der nächste Schritt wird zur Verhandlungssache.',
+      en: () => 'No goal or agenda was agreed at the start. Without that agreement nobody knows at the end who decides what, and the next step turns into a negotiation.',
+    },
+    coaching: {
+      de: () => 'Sandler Upfront Contract: in der ersten Minute Zeitrahmen, Ziel und Ablauf vorschlagen und vereinbaren, dass am Ende gemeinsam über den nächsten Schritt entschieden wird.',
+      en: () => 'Sandler upfront contract: in the first minute propose the time frame, goal and agenda, and agree that you will decide on the next step together at the end.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch nenne ich in der ersten Minute Ziel, Ablauf und Zeitrahmen und vereinbare, dass wir am Ende gemeinsam über den nächsten Schritt entscheiden.',
+      en: () => 'In my next call I will state the goal, agenda and time frame in the first minute and agree that we decide on the next step together at the end.',
+    },
+    say: {
+      Sie: (p) => `Danke für Ihre Zeit. ${p.echo ? `Sie hatten „${p.echo}“ angesprochen. ` : ''}Mein Vorschlag für die nächsten 30 Minuten: Sie erzählen mir, wie es bei Ihnen läuft, ich zeige nur, was dazu passt, und am Ende entscheiden wir gemeinsam, ob ein nächster Termin Sinn ergibt. Passt das für Sie?`,
+      du: (p) => `Danke für deine Zeit. ${p.echo ? `Du hattest „${p.echo}“ angesprochen. ` : ''}Mein Vorschlag für die nächsten 30 Minuten: Du erzählst mir, wie es bei euch läuft, ich zeige nur, was dazu passt, und am Ende entscheiden wir gemeinsam, ob ein nächster Termin Sinn ergibt. Passt das für dich?`,
+      en: (p) => `Thanks for your time. ${p.echo ? `You brought up “${p.echo}”. ` : ''}Here is what I suggest for the next 30 minutes: you tell me how things work today, I only show what fits, and at the end we decide together whether a next meeting makes sense. Does that work for you?`,
+    },
+  },
+  // ---------------------------------------------------------------- stretch goals (good calls)
+  stretch_discovery: {
+    why: {
+      de: () => 'Ein gutes Gespräch mit echter Bedarfsanalyse. Bei diesem Problem wäre aber noch eine Ebene mehr möglich gewesen: seit wann es besteht, was schon versucht wurde und wer im Unternehmen am meisten darunter leidet.',
+      en: () => 'A good call with real discovery. On this problem there was room for one more level, though: how long it has existed, what has been tried and who in the company suffers most from it.',
+    },
+    coaching: {
+      de: () => 'Den Sandler-Schmerztrichter bis zum Ende gehen: nach den Auswirkungen auch nach der persönlichen Bedeutung für die Gesprächsperson fragen.',
+      en: () => 'Take the Sandler pain funnel all the way: after the business impact, also ask what it means for the person in front of you.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch frage ich beim wichtigsten Problem zusätzlich, was es für meinen Gesprächspartner persönlich bedeutet, wenn es gelöst wird.',
+      en: () => 'In my next call I will also ask, for the most important problem, what solving it would mean for my counterpart personally.',
+    },
+    say: {
+      Sie: (p) => `${youSaid('Sie', p.echo)}seit wann beschäftigt Sie das schon, und was bedeutet es für Sie persönlich, wenn das endlich gelöst ist?`,
+      du: (p) => `${youSaid('du', p.echo)}seit wann beschäftigt dich das schon, und was bedeutet es für dich persönlich, wenn das endlich gelöst ist?`,
+      en: (p) => `${youSaid('en', p.echo)}how long has this been on your plate, and what would it mean for you personally to finally have it solved?`,
+    },
+  },
+  stretch_listening: {
+    why: {
+      de: () => 'Der Redeanteil war im Rahmen. Was noch fehlte: eine Zusammenfassung in eigenen Worten, die zeigt, dass die Aussage wirklich angekommen ist.',
+      en: () => 'The talk share was in a good range. What was still missing: a summary in your own words that shows the point really landed.',
+    },
+    coaching: {
+      de: () => 'Labeling nach Chris Voss: die Lage der Kundin oder des Kunden mit „Es klingt so, als ...“ benennen und dann schweigen, damit die Person selbst ergänzt.',
+      en: () => 'Labeling, after Chris Voss: name the customer\'s situation with "it sounds like ..." and then stay quiet so they add to it themselves.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch fasse ich mindestens zweimal zusammen, was der Kunde gesagt hat, und frage, ob ich es richtig verstanden habe.',
+      en: () => 'In my next call I will summarise what the customer said at least twice and ask whether I got it right.',
+    },
+    say: {
+      Sie: (p) => `Es klingt so, als ob ${p.echo ? `„${p.echo}“ Sie gerade am meisten beschäftigt` : 'Sie das gerade am meisten beschäftigt'}. Habe ich das richtig verstanden?`,
+      du: (p) => `Es klingt so, als ob ${p.echo ? `„${p.echo}“ dich gerade am meisten beschäftigt` : 'dich das gerade am meisten beschäftigt'}. Habe ich das richtig verstanden?`,
+      en: (p) => `It sounds like ${p.echo ? `“${p.echo}” is what is weighing on you most right now` : 'this is what is weighing on you most right now'}. Did I get that right?`,
+    },
+  },
+  stretch_value: {
+    why: {
+      de: () => 'Das Angebot war gut mit den Problemen der Kundin oder des Kunden verknüpft. Noch stärker wird es, wenn die Person den Nutzen selbst ausspricht.',
+      en: () => 'The offer was well tied to the customer\'s problems. It gets stronger still when the customer states the benefit in their own words.',
+    },
+    coaching: {
+      de: () => 'Eine SPIN-Need-Payoff-Frage stellen: nicht selbst den Nutzen erklären, sondern fragen, was die Lösung für die Person und ihr Team bedeuten würde.',
+      en: () => 'Ask a SPIN need-payoff question: rather than explaining the benefit yourself, ask what the solution would mean for them and their team.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch stelle ich nach dem wichtigsten Problem eine Need-Payoff-Frage und lasse den Kunden den Nutzen selbst beschreiben.',
+      en: () => 'In my next call I will ask a need-payoff question after the most important problem and let the customer describe the benefit themselves.',
+    },
+    say: {
+      Sie: (p) => `${youSaid('Sie', p.echo)}wenn das in drei Monaten erledigt wäre: Was würde das für Sie und Ihr Team konkret ändern?`,
+      du: (p) => `${youSaid('du', p.echo)}wenn das in drei Monaten erledigt wäre: Was würde das für dich und dein Team konkret ändern?`,
+      en: (p) => `${youSaid('en', p.echo)}if that were taken care of three months from now: what would it change for you and your team?`,
+    },
+  },
+  stretch_objection: {
+    why: {
+      de: () => 'Es kamen keine Einwände auf, und der Verkauf hat auch nicht danach gefragt. Unausgesprochene Bedenken tauchen sonst später auf, oft erst als Absage.',
+      en: () => 'No objections came up, and the rep did not ask for any either. Concerns that stay unspoken tend to surface later, often as a no.',
+    },
+    coaching: {
+      de: () => 'Accusation Audit nach Chris Voss: mögliche Bedenken selbst aussprechen, bevor die Kundin oder der Kunde es tut, und dann fragen, was davon zutrifft.',
+      en: () => 'Accusation audit, after Chris Voss: voice the likely concerns yourself before the customer does, then ask which of them apply.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch spreche ich vor dem Abschluss zwei mögliche Bedenken selbst an und frage ausdrücklich, was aus Kundensicht noch dagegen sprechen könnte.',
+      en: () => 'In my next call I will name two likely concerns myself before closing and ask explicitly what could still stand in the way from the customer\'s side.',
+    },
+    say: {
+      Sie: (p) => `Sie denken jetzt vielleicht: Das klingt gut, aber ${p.echo ? `„${p.echo}“ – ` : ''}lohnt sich der Aufwand für die Umstellung? Was spricht aus Ihrer Sicht noch dagegen?`,
+      du: (p) => `Du denkst jetzt vielleicht: Das klingt gut, aber ${p.echo ? `„${p.echo}“ – ` : ''}lohnt sich der Aufwand für die Umstellung? Was spricht aus deiner Sicht noch dagegen?`,
+      en: (p) => `You might be thinking: sounds good, but ${p.echo ? `“${p.echo}” – ` : ''}is the switch worth the effort? What still speaks against it from your side?`,
+    },
+  },
+  // ---------------------------------------------------------------- strengths
+  good_question: {
+    why: {
+      de: (p) => `Eine offene Frage, auf die die Kundin oder der Kunde ausführlich geantwortet hat${p.pains > 0 ? ' und ein konkretes Problem geschildert hat' : ''}. So entsteht echte Bedarfsanalyse.`,
+      en: (p) => `An open question that got the customer talking at length${p.pains > 0 ? ' and describing a concrete problem' : ''}. This is what real discovery looks like.`,
+    },
+    coaching: {
+      de: () => 'Genau so weiter: nach der Antwort noch eine Ebene tiefer fragen (Beispiel, Auswirkung, Priorität), bevor das Thema wechselt.',
+      en: () => 'Keep doing this: after the answer, go one level deeper (an example, the impact, the priority) before changing the subject.',
+    },
+  },
+  impact_question: {
+    why: {
+      de: () => 'Eine Frage nach den Folgen, auf die die Kundin oder der Kunde die Auswirkung in Zahlen genannt hat. Diese Zahl trägt später das Angebot.',
+      en: () => 'A question about consequences that got the customer to put a number on the impact. That number will carry the proposal later.',
+    },
+    coaching: {
+      de: () => 'Die genannte Zahl festhalten, zusammenfassen und in der Präsentation und im Angebot wieder aufgreifen.',
+      en: () => 'Write the number down, summarise it back and bring it up again in the pitch and in the proposal.',
+    },
+  },
+  paraphrase: {
+    why: {
+      de: () => 'Hier wird die Aussage der Kundin oder des Kunden in eigenen Worten zusammengefasst oder gespiegelt. Das zeigt Zuhören und lädt zum Weitererzählen ein.',
+      en: () => 'Here the customer\'s point is summarised or mirrored back. That shows listening and invites them to say more.',
+    },
+    coaching: {
+      de: () => 'Beibehalten und nach der Zusammenfassung kurz schweigen, damit die Person korrigieren oder ergänzen kann.',
+      en: () => 'Keep it up, and pause briefly after the summary so the customer can correct or add to it.',
+    },
+  },
+  linked_pitch: {
+    why: {
+      de: () => 'Das Angebot wird hier ausdrücklich mit dem verknüpft, was die Kundin oder der Kunde vorher als Problem beschrieben hat. So wird aus einer Funktion ein Nutzen.',
+      en: () => 'The offer is explicitly tied to what the customer described as their problem earlier. That turns a feature into value.',
+    },
+    coaching: {
+      de: () => 'Im Anschluss die Person den Nutzen selbst beziffern lassen, etwa mit einer Need-Payoff-Frage.',
+      en: () => 'Follow up by letting the customer put a number on the benefit themselves, for example with a need-payoff question.',
+    },
+  },
+  need_payoff: {
+    why: {
+      de: () => 'Eine Need-Payoff-Frage: Die Kundin oder der Kunde beschreibt den Nutzen der Lösung selbst, statt ihn erklärt zu bekommen.',
+      en: () => 'A need-payoff question: the customer describes the value of the solution themselves instead of being told.',
+    },
+    coaching: {
+      de: () => 'Die Antwort wörtlich notieren und im Angebot als Begründung verwenden.',
+      en: () => 'Write the answer down word for word and use it as the rationale in the proposal.',
+    },
+  },
+  objection_handled: {
+    why: {
+      de: (p) => `Der ${p.objection ? OBJECTION_NAMES.de[p.objection] : 'Einwand'} wurde bestätigt und mit einer Rückfrage geklärt, statt ihn wegzuargumentieren.`,
+      en: (p) => `The ${p.objection ? OBJECTION_NAMES.en[p.objection] : 'objection'} was acknowledged and explored with a question instead of being argued away.`,
+    },
+    coaching: {
+      de: () => 'Nach der Antwort noch nachfragen, ob der Punkt damit geklärt ist; das schließt den LAER-Kreislauf.',
+      en: () => 'After answering, check back whether that settles the point; that closes the LAER loop.',
+    },
+  },
+  next_step_dated: {
+    why: {
+      de: () => 'Ein konkreter nächster Schritt mit Termin. So bleibt der Deal in Bewegung, und beide Seiten wissen, was als Nächstes passiert.',
+      en: () => 'A concrete next step with a date. That keeps the deal moving, and both sides know what happens next.',
+    },
+    coaching: {
+      de: () => 'Beibehalten und zusätzlich Inhalt und Teilnehmer des Folgetermins festhalten, damit die richtigen Personen dabei sind.',
+      en: () => 'Keep it up, and also agree the purpose and attendees of the follow-up so the right people are in the room.',
+    },
+  },
+  agenda: {
+    why: {
+      de: () => 'Zu Beginn werden Ziel und Ablauf des Gesprächs vereinbart. Das gibt Orientierung und macht den nächsten Schritt am Ende leichter.',
+      en: () => 'The goal and agenda of the call are agreed at the start. That gives direction and makes the next step at the end easier.',
+    },
+    coaching: {
+      de: () => 'Am Ende des Gesprächs ausdrücklich auf diese Vereinbarung zurückkommen, wenn es um den nächsten Schritt geht.',
+      en: () => 'At the end of the call, come back to this agreement explicitly when it is time to decide on the next step.',
+    },
+  },
+  fallback_strength: {
+    why: {
+      de: () => 'Der stärkste Moment des Gesprächs: Hier holt der Verkauf die Kundin oder den Kunden am ehesten ins Gespräch.',
+      en: () => 'The strongest moment of the call: this is where the rep comes closest to drawing the customer into the conversation.',
+    },
+    coaching: {
+      de: () => 'Darauf aufbauen: mehr solcher Fragen stellen und die Antworten mit einer Nachfrage vertiefen.',
+      en: () => 'Build on it: ask more questions like this and deepen the answers with a follow-up.',
+    },
+  },
+  fallback_opening: {
+    why: {
+      de: () => 'Der stärkste Moment eines insgesamt schwierigen Gesprächs: ein klarer Einstieg, der sagt, wer anruft und warum.',
+      en: () => 'The strongest moment of a difficult call: a clear opening that says who is calling and why.',
+    },
+    coaching: {
+      de: () => 'Direkt nach dem Einstieg Ziel und Ablauf vorschlagen und mit einer offenen Frage an die Kundin oder den Kunden übergeben, statt zu präsentieren.',
+      en: () => 'Right after the opening, propose a goal and agenda and hand over to the customer with an open question instead of pitching.',
+    },
+  },
+} satisfies Record<string, KindTexts>;
+
+export type TextKind = keyof typeof TEXTS;
+
+// ------------------------------------------------------------------ objection misses
+const OBJECTION_WHY: Record<Language, (name: string, quality: number) => string> = {
+  de: (name, q) =>
+    q === 0
+      ? `Hier kam ein ${name}, und die Antwort ist nicht darauf eingegangen: keine Bestätigung, keine Rückfrage. Ein übergangener Einwand bleibt im Raum und kommt später als Absage zurück.`
+      : q === 1
+        ? `Auf den ${name} folgte sofort eine Verteidigung statt einer Rückfrage. Wer direkt argumentiert, erfährt nicht, was hinter dem Einwand steckt, und drängt die Kundin oder den Kunden in die Gegenposition.`
+        : `Der ${name} wurde nur halb aufgenommen: bestätigt oder nachgefragt, aber nicht beides und ohne Rückversicherung, ob die Antwort trägt.`,
+  en: (name, q) =>
+    q === 0
+      ? `The customer raised a ${name} here and the reply did not pick it up: no acknowledgement, no question back. An ignored objection stays in the room and comes back later as a no.`
+      : q === 1
+        ? `The ${name} was met with an immediate defence instead of a question. Arguing straight away means never learning what is behind the objection, and it pushes the customer into the opposite corner.`
+        : `The ${name} was only half handled: acknowledged or questioned, but not both, and without checking back that the answer landed.`,
+};
+
+const METHOD_COACHING: Record<string, Record<Language, string>> = {
+  laer: {
+    de: 'Nach LAER vorgehen: zuhören, den Einwand bestätigen, mit einer offenen Frage klären, was genau dahintersteckt, erst dann antworten und zum Schluss nachfragen, ob die Antwort passt.',
+    en: 'Use LAER: listen, acknowledge the objection, explore with an open question what exactly is behind it, only then respond, and check back that the answer landed.',
+  },
+  voss_label: {
+    de: 'Den Einwand zuerst benennen (Labeling): „Es klingt so, als ...“, dann schweigen. Das zeigt, dass der Punkt angekommen ist, und die Kundin oder der Kunde erklärt von selbst, was dahintersteckt.',
+    en: 'Name the objection first (labeling): "it sounds like ...", then stay quiet. It shows the point has landed, and the customer will explain what is behind it.',
+  },
+  feel_felt_found: {
+    de: 'Feel, felt, found: das Gefühl anerkennen, zeigen, dass andere Kunden es anfangs genauso gesehen haben, und dann erzählen, was diese festgestellt haben, verbunden mit einer Frage nach der eigenen Situation.',
+    en: 'Feel, felt, found: acknowledge the feeling, show that other customers saw it the same way at first, then share what they found, and follow up with a question about the customer\'s own situation.',
+  },
+  gap_selling: {
+    de: 'Gap Selling: nicht gegen „läuft doch“ argumentieren, sondern nach dem Ziel fragen und die Lücke zwischen heute und diesem Ziel von der Kundin oder dem Kunden selbst beschreiben lassen.',
+    en: 'Gap selling: do not argue against "we are fine"; ask about the goal and let the customer describe the gap between today and that goal themselves.',
+  },
+  bant: {
+    de: 'Den Budget-Einwand als Qualifizierung nutzen (BANT): klären, wie Budgets entstehen, wer sie freigibt und ab wann geplant wird, statt den Preis zu senken.',
+    en: 'Use the budget objection to qualify (BANT): find out how budgets are set, who approves them and when planning starts, instead of cutting the price.',
+  },
+  spin_implication: {
+    de: 'Eine SPIN-Implikationsfrage stellen: Was kostet es, wenn bis zum genannten Zeitpunkt alles so bleibt? Die Kosten des Wartens macht die Kundin oder der Kunde dann selbst sichtbar.',
+    en: 'Ask a SPIN implication question: what does it cost if everything stays as it is until then? The customer then makes the cost of waiting visible themselves.',
+  },
+  meddpicc: {
+    de: 'Den Entscheider-Einwand zur Qualifizierung nutzen (MEDDPICC): Entscheidungsprozess und wirtschaftlichen Entscheider erfragen und anbieten, diese Person zum nächsten Termin dazuzuholen.',
+    en: 'Use the authority objection to qualify (MEDDPICC): ask about the decision process and the economic buyer, and offer to bring that person into the next meeting.',
+  },
+  voss_calibrated_question: {
+    de: 'Mit einer kalibrierten Frage (Wie ...? Was ...?) herausfinden, was genau die Person sehen will, und die Unterlagen an einen festen Termin koppeln, an dem sie gemeinsam durchgegangen werden.',
+    en: 'Use a calibrated question (how ...? what ...?) to find out what exactly they want to see, and tie the material to a fixed meeting where you go through it together.',
+  },
+  voss_accusation_audit: {
+    de: 'Accusation Audit: den Einwand vorwegnehmen und selbst aussprechen („Sie denken wahrscheinlich ...“ bzw. „Du denkst wahrscheinlich ...“), dann um eine kurze Chance bitten.',
+    en: 'Accusation audit: take the objection out of their mouth ("you are probably thinking ..."), then ask for a short chance.',
+  },
+};
+
+const OBJECTION_COMMITMENT: Record<string, Record<Language, string>> = {
+  laer: {
+    de: 'Im nächsten Gespräch beantworte ich keinen Einwand sofort: ich bestätige ihn zuerst, stelle eine klärende Frage und frage nach meiner Antwort, ob sie passt.',
+    en: 'In my next call I will not answer any objection straight away: I will acknowledge it first, ask a clarifying question, and check back after my answer.',
+  },
+  voss_label: {
+    de: 'Im nächsten Gespräch benenne ich jeden Einwand zuerst mit „Es klingt so, als ...“ und warte die Antwort ab, bevor ich argumentiere.',
+    en: 'In my next call I will label every objection first with "it sounds like ..." and wait for the answer before I argue.',
+  },
+  feel_felt_found: {
+    de: 'Im nächsten Gespräch frage ich bei einem Wettbewerber zuerst, was an der jetzigen Lösung gut läuft und was fehlt, bevor ich vergleiche.',
+    en: 'In my next call, when a competitor comes up, I will first ask what works well in the current setup and what is missing before I compare.',
+  },
+  gap_selling: {
+    de: 'Im nächsten Gespräch frage ich bei „läuft doch“ nach dem Ziel für die nächsten zwölf Monate und nach der Lücke zum heutigen Stand.',
+    en: 'In my next call, when I hear "we are fine", I will ask about the goal for the next twelve months and the gap to where things are today.',
+  },
+  bant: {
+    de: 'Im nächsten Gespräch frage ich bei einem Budget-Einwand nach dem Budgetprozess: wer freigibt, wann geplant wird und was das Problem heute kostet.',
+    en: 'In my next call I will answer a budget objection with questions about the budget process: who approves, when planning happens and what the problem costs today.',
+  },
+  spin_implication: {
+    de: 'Im nächsten Gespräch frage ich bei „nicht jetzt“, was das Warten bis dahin kostet, bevor ich einen späteren Termin akzeptiere.',
+    en: 'In my next call I will ask what waiting costs before I accept a "not now" and a later date.',
+  },
+  meddpicc: {
+    de: 'Im nächsten Gespräch frage ich, wer außer meinem Gesprächspartner entscheidet, und lade diese Person zum Folgetermin ein.',
+    en: 'In my next call I will ask who else decides besides my contact and invite that person to the follow-up.',
+  },
+  voss_calibrated_question: {
+    de: 'Im nächsten Gespräch beantworte ich den Wunsch nach Unterlagen mit einer kalibrierten Frage und einem festen Termin, um sie gemeinsam durchzugehen.',
+    en: 'In my next call I will answer "send me some material" with a calibrated question and a fixed time to go through it together.',
+  },
+  voss_accusation_audit: {
+    de: 'Im nächsten Kaltakquise-Gespräch beginne ich mit einem Accusation Audit und bitte um 30 Sekunden, bevor ich irgendetwas präsentiere.',
+    en: 'In my next cold call I will open with an accusation audit and ask for 30 seconds before I pitch anything.',
+  },
+};
+
+const OBJECTION_SAY: Record<string, Record<SayMode, (e: string | null) => string>> = {
+  laer: {
+    Sie: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, danke für die Offenheit. Darf ich fragen: Im Vergleich wozu wirkt es teuer für Sie, und was müsste die Lösung leisten, damit sich der Preis für Sie rechnet?`,
+    du: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, danke für die Offenheit. Darf ich fragen: Im Vergleich wozu wirkt es teuer für dich, und was müsste die Lösung leisten, damit sich der Preis für dich rechnet?`,
+    en: (e) => `${e ? `“${e}” – ` : ''}I hear you, and thanks for being upfront. Can I ask: compared to what does it feel expensive, and what would the solution need to deliver for the price to pay off for you?`,
+  },
+  voss_label: {
+    Sie: (e) => `Es klingt so, als ob ${e ? `„${e}“` : 'der Preis'} gerade Ihre größte Sorge ist. Was genau macht Ihnen daran Bauchschmerzen?`,
+    du: (e) => `Es klingt so, als ob ${e ? `„${e}“` : 'der Preis'} gerade deine größte Sorge ist. Was genau macht dir daran Bauchschmerzen?`,
+    en: (e) => `It sounds like ${e ? `“${e}”` : 'the price'} is your biggest concern right now. What exactly worries you about it?`,
+  },
+  feel_felt_found: {
+    Sie: (e) => `${e ? `„${e}“ – ` : ''}das kann ich gut verstehen. Einige unserer Kunden haben das anfangs genauso gesehen, weil ein Wechsel Aufwand bedeutet. Festgestellt haben sie dann, dass es vor allem auf eine Frage ankommt: Was müsste bei Ihrer jetzigen Lösung besser laufen, damit sich ein Vergleich für Sie lohnt?`,
+    du: (e) => `${e ? `„${e}“ – ` : ''}das kann ich gut verstehen. Einige unserer Kunden haben das anfangs genauso gesehen, weil ein Wechsel Aufwand bedeutet. Festgestellt haben sie dann, dass es vor allem auf eine Frage ankommt: Was müsste bei deiner jetzigen Lösung besser laufen, damit sich ein Vergleich für dich lohnt?`,
+    en: (e) => `${e ? `“${e}” – ` : ''}I can understand that. Some of our customers saw it the same way at first, because switching takes effort. What they found is that it comes down to one question: what would have to work better in your current setup for a comparison to be worth it to you?`,
+  },
+  gap_selling: {
+    Sie: (e) => `${e ? `„${e}“ – ` : ''}freut mich zu hören. Wenn Sie auf die nächsten zwölf Monate schauen: Wo soll der Bereich dann stehen, und was fehlt Ihnen heute noch, um dahin zu kommen?`,
+    du: (e) => `${e ? `„${e}“ – ` : ''}freut mich zu hören. Wenn du auf die nächsten zwölf Monate schaust: Wo soll der Bereich dann stehen, und was fehlt dir heute noch, um dahin zu kommen?`,
+    en: (e) => `${e ? `“${e}” – ` : ''}good to hear. Looking at the next twelve months: where should this area be by then, and what is still missing today to get there?`,
+  },
+  bant: {
+    Sie: (e) => `${e ? `„${e}“ – ` : ''}danke, dass Sie das offen sagen. Darf ich fragen, wie Budgets bei Ihnen entstehen: Wer gibt sie frei, und ab wann wird für das nächste Jahr geplant?`,
+    du: (e) => `${e ? `„${e}“ – ` : ''}danke, dass du das offen sagst. Darf ich fragen, wie Budgets bei euch entstehen: Wer gibt sie frei, und ab wann wird für das nächste Jahr geplant?`,
+    en: (e) => `${e ? `“${e}” – ` : ''}thanks for being open about that. Can I ask how budgets are set on your side: who approves them, and when does planning for next year start?`,
+  },
+  spin_implication: {
+    Sie: (e) => `${e ? `„${e}“ – ` : ''}verständlich. Was passiert in der Zwischenzeit, wenn alles so bleibt, wie es ist? Was kostet Sie das bis dahin?`,
+    du: (e) => `${e ? `„${e}“ – ` : ''}verständlich. Was passiert in der Zwischenzeit, wenn alles so bleibt, wie es ist? Was kostet dich das bis dahin?`,
+    en: (e) => `${e ? `“${e}” – ` : ''}understandable. What happens in the meantime if everything stays as it is? What does that cost you until then?`,
+  },
+  meddpicc: {
+    Sie: (e) => `${e ? `„${e}“ – ` : ''}gut, dass Sie das ansprechen. Wer ist außer Ihnen an der Entscheidung beteiligt, und worauf legt diese Person am meisten Wert? Sollen wir sie direkt zum nächsten Termin dazuholen?`,
+    du: (e) => `${e ? `„${e}“ – ` : ''}gut, dass du das ansprichst. Wer ist außer dir an der Entscheidung beteiligt, und worauf legt diese Person am meisten Wert? Sollen wir sie direkt zum nächsten Termin dazuholen?`,
+    en: (e) => `${e ? `“${e}” – ` : ''}good that you mention it. Who else is involved in the decision, and what matters most to them? Shall we bring them into our next meeting?`,
+  },
+  voss_calibrated_question: {
+    Sie: (e) => `Gerne schicke ich Ihnen etwas. Damit es wirklich passt: ${e ? `„${e}“ – ` : ''}was genau wollen Sie sich anschauen, und wie entscheiden Sie danach? Sollen wir die Unterlagen am Donnerstag in 15 Minuten gemeinsam durchgehen?`,
+    du: (e) => `Gerne schicke ich dir etwas. Damit es wirklich passt: ${e ? `„${e}“ – ` : ''}was genau willst du dir anschauen, und wie entscheidest du danach? Sollen wir die Unterlagen am Donnerstag in 15 Minuten gemeinsam durchgehen?`,
+    en: (e) => `Happy to send something. So that it really fits: ${e ? `“${e}” – ` : ''}what exactly do you want to look at, and how will you decide afterwards? Shall we go through it together for 15 minutes on Thursday?`,
+  },
+  voss_accusation_audit: {
+    Sie: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, ich rufe unangekündigt an, und Sie denken wahrscheinlich, gleich kommt ein langer Verkaufsvortrag. Geben Sie mir 30 Sekunden, und wenn es nicht passt, sagen Sie es mir einfach – einverstanden?`,
+    du: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, ich rufe unangekündigt an, und du denkst wahrscheinlich, gleich kommt ein langer Verkaufsvortrag. Gib mir 30 Sekunden, und wenn es nicht passt, sag es mir einfach – einverstanden?`,
+    en: (e) => `${e ? `“${e}” – ` : ''}I get it, I'm calling out of the blue and you're probably expecting a long sales pitch. Give me 30 seconds, and if it doesn't fit, just tell me – fair?`,
+  },
+};
+
+export type ObjectionMethod = keyof typeof OBJECTION_SAY;
+
+export function objectionWhy(lang: Language, type: ObjectionType, quality: number): string {
+  return OBJECTION_WHY[lang](OBJECTION_NAMES[lang][type], quality);
+}
+export function objectionCoaching(lang: Language, method: string): string {
+  return METHOD_COACHING[method][lang];
+}
+export function objectionCommitment(lang: Language, method: string): string {
+  return OBJECTION_COMMITMENT[method][lang];
+}
+export function objectionSay(mode: SayMode, method: string, echo: string | null): string {
+  return OBJECTION_SAY[method][mode](echo);
+}
+
+// ------------------------------------------------------------------ notes on the transcript
+export function transcriptNote(lang: Language, notes: string[], mixed: boolean): string {
+  const parts: string[] = [];
+  if (notes.includes('alternating_speakers_assumed')) {
+    parts.push(
+      lang === 'de'
+        ? 'Hinweis: Das Transkript hat keine Sprecherangaben; die Zeilen wurden abwechselnd zwei Sprechern zugeordnet, alle Werte sind daher nur Näherungen.'
+        : 'Note: the transcript has no speaker labels; its lines were assigned to two speakers in turn, so all figures are approximate.',
+    );
+  } else if (notes.includes('single_speaker_assumed')) {
+    parts.push(
+      lang === 'de'
+        ? 'Hinweis: Das Transkript hat keine Sprecherangaben und wurde als Text einer einzigen Person ausgewertet; Redeanteil und Einwände lassen sich so nicht messen.'
+        : 'Note: the transcript has no speaker labels and was analysed as one person speaking; talk share and objections cannot be measured that way.',
+    );
+  } else if (notes.includes('single_speaker')) {
+    parts.push(
+      lang === 'de'
+        ? 'Hinweis: Im Transkript spricht nur eine Person; Redeanteil, Einwände und Reaktionen der Kundin oder des Kunden lassen sich so nicht messen.'
+        : 'Note: only one person speaks in this transcript, so talk share, objections and the customer\'s reactions cannot be measured.',
+    );
+  }
+  if (mixed) {
+    parts.push(
+      lang === 'de'
+        ? 'Das Gespräch wechselt zwischen Deutsch und Englisch; ausgewertet wurde in der überwiegenden Sprache.'
+        : 'The call switches between German and English; it was analysed in the language used most.',
+    );
+  }
+  return parts.join(' ');
+}

@@ -1,0 +1,144 @@
+// Turns (consecutive segments of one speaker) and sentences, with question classification.
+
+import { OPEN_PROMPT_RE, OPEN_START_RE, QUESTION_FILLER_RE, TAG_QUESTION_RE } from './lexicon.ts';
+import { countWords } from './regex.ts';
+import type { ParsedTranscript } from './transcript.ts';
+
+export type QuestionKind = 'open' | 'closed';
+
+export interface Sentence {
+  /** Verbatim text (a substring of one segment). */
+  text: string;
+  turn: number;
+  words: number;
+  /** Words spoken in the call before this sentence. */
+  wordPos: number;
+  question: QuestionKind | null;
+}
+
+export interface Turn {
+  index: number;
+  key: string;
+  speaker: string;
+  isRep: boolean;
+  /** Segment texts joined with a space, for matching. */
+  text: string;
+  words: number;
+  wordPos: number;
+  start: number | null;
+  end: number | null;
+  sentences: Sentence[];
+}
+
+const CLOSERS = '"”“\'»«)]';
+
+/** Split a segment into sentences; each is an exact substring. Linear in the text length. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  let begin = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text[i];
+    if (c !== '.' && c !== '!' && c !== '?' && c !== '…') continue;
+    let j = i + 1;
+    while (j < n && (text[j] === '.' || text[j] === '!' || text[j] === '?' || text[j] === '…' || CLOSERS.includes(text[j]))) j++;
+    if (j < n && !/\s/.test(text[j])) {
+      i = j - 1;
+      continue;
+    }
+    // A period before a lower-case word or a digit is an abbreviation or a date ("z. B.", "14.3. um").
+    if (c === '.' && j < n) {
+      let k = j;
+      while (k < n && /\s/.test(text[k])) k++;
+      const next = text[k] ?? '';
+      if (next && (/\d/.test(next) || (next !== next.toUpperCase() && next === next.toLowerCase()))) {
+        i = j - 1;
+        continue;
+      }
+    }
+    const s = text.slice(begin, j).trim();
+    if (s) out.push(s);
+    begin = j;
+    i = j - 1;
+  }
+  const rest = text.slice(begin).trim();
+  if (rest) out.push(rest);
+  return out;
+}
+
+export function classifyQuestion(sentence: string, noQuestionMarks: boolean): QuestionKind | null {
+  const isQ = sentence.includes('?');
+  if (!isQ) {
+    if (OPEN_PROMPT_RE.test(sentence)) return 'open';
+    if (!noQuestionMarks) return null;
+    // Unpunctuated transcripts (raw speech-to-text): a sentence that starts like a question.
+    const s = sentence.replace(QUESTION_FILLER_RE, '');
+    if (OPEN_START_RE.test(s)) return 'open';
+    return null;
+  }
+  if (TAG_QUESTION_RE.test(sentence)) return 'closed';
+  // Only the question part (after the last sentence-internal period, if any).
+  const q = sentence.slice(0, sentence.lastIndexOf('?') + 1);
+  const stripped = q.replace(QUESTION_FILLER_RE, '');
+  if (OPEN_START_RE.test(stripped) || OPEN_PROMPT_RE.test(stripped)) return 'open';
+  // "Darf ich fragen, wie Sie das heute machen?" - an embedded W-question.
+  const clauses = stripped.split(/[,;:–-]\s+/);
+  for (let i = 1; i < clauses.length; i++) {
+    if (OPEN_START_RE.test(clauses[i].replace(QUESTION_FILLER_RE, ''))) return 'open';
+  }
+  return 'closed';
+}
+
+export function buildTurns(parsed: ParsedTranscript): Turn[] {
+  const turns: Turn[] = [];
+  let noQuestionMarks = true;
+  for (const s of parsed.segments) {
+    if (s.text.includes('?')) {
+      noQuestionMarks = false;
+      break;
+    }
+  }
+  let wordPos = 0;
+  let cur: Turn | null = null;
+  const parts: string[] = [];
+  const flush = () => {
+    if (cur) {
+      cur.text = parts.join(' ');
+      parts.length = 0;
+      turns.push(cur);
+    }
+  };
+  for (const seg of parsed.segments) {
+    if (!cur || cur.key !== seg.key) {
+      flush();
+      cur = {
+        index: turns.length,
+        key: seg.key,
+        speaker: parsed.labels.get(seg.key) ?? seg.key,
+        isRep: false,
+        text: '',
+        words: 0,
+        wordPos,
+        start: seg.start,
+        end: seg.end,
+        sentences: [],
+      };
+    }
+    if (cur.start === null && seg.start !== null) cur.start = seg.start;
+    if (seg.end !== null) cur.end = seg.end;
+    parts.push(seg.text);
+    for (const text of splitSentences(seg.text)) {
+      const w = countWords(text);
+      if (w === 0 && !text.includes('?')) continue;
+      cur.sentences.push({ text, turn: cur.index, words: w, wordPos, question: classifyQuestion(text, noQuestionMarks) });
+      cur.words += w;
+      wordPos += w;
+    }
+  }
+  flush();
+  return turns.filter((t) => t.sentences.length > 0).map((t, i) => {
+    t.index = i;
+    for (const s of t.sentences) s.turn = i;
+    return t;
+  });
+}
