@@ -142,6 +142,17 @@ describe('API guard', () => {
     assert.deepEqual(events.map((e) => e.event), ['company.created', 'contact.created', 'company.created']);
   });
 
+  it('treats an empty body sent with Content-Type application/json as no body', async () => {
+    const task = await a.member.client.post('/tasks', { title: 'Call back' });
+    assert.equal(task.status, 201);
+    const done = await a.member.client.request('POST', `/tasks/${task.body.id}/done`, undefined, { 'content-type': 'application/json' });
+    assert.equal(done.status, 200);
+    assert.equal(done.body.done, true);
+    const noBody = await a.member.client.request('POST', '/contacts', undefined, { 'content-type': 'application/json' });
+    assert.equal(noBody.status, 422);
+    assert.deepEqual(noBody.body.detail[0].loc, ['body']);
+  });
+
   it('answers unknown routes and bad requests in the one error shape, never with a stack trace', async () => {
     const answers = [
       await a.owner.client.get('/no-such-thing'),

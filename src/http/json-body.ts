@@ -1,0 +1,13 @@
+// JSON bodies: an empty body with Content-Type application/json counts as no body (clients
+// often send the header on POSTs without payload, e.g. /deals/{id}/reopen). Everything else
+// goes through Fastify's own safe parser (prototype-poisoning protection).
+import type { FastifyInstance } from 'fastify';
+
+export function installJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parse(request, body, done);
+  });
+}
