@@ -11,8 +11,10 @@ interface NavItem {
 
 /** Main navigation; sections appear as their capabilities exist (see web.plugin.ts). */
 export const NAV: NavItem[] = [
+  { href: '/pipeline', label: 'nav.pipeline' },
   { href: '/contacts', label: 'nav.contacts' },
   { href: '/companies', label: 'nav.companies' },
+  { href: '/tasks', label: 'nav.tasks' },
 ];
 
 export function addNav(item: NavItem, before?: string): void {

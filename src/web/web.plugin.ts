@@ -17,6 +17,7 @@ import { authRoutes } from './pages/auth.ts';
 import { accountRoutes } from './pages/account.ts';
 import { teamRoutes } from './pages/team.ts';
 import { crmRoutes } from './pages/crm.ts';
+import { dealRoutes } from './pages/deals.ts';
 
 const STATIC_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'static');
 const STATIC: Record<string, { type: string; body: string }> = {
@@ -117,5 +118,6 @@ export function webApp(services: Services): FastifyPluginAsync {
     await web.register(accountRoutes(services));
     await web.register(teamRoutes(services));
     await web.register(crmRoutes(services));
+    await web.register(dealRoutes(services));
   };
 }

@@ -64,7 +64,7 @@ export function authRoutes(services: Services): FastifyPluginAsync {
     web.get('/', { schema: HIDE, config: PUBLIC }, async (request, reply) => {
       if (await noTeam()) return reply.redirect('/setup', 303);
       if (!request.web.session) return reply.redirect('/signin', 303);
-      return reply.redirect('/contacts', 303);
+      return reply.redirect('/pipeline', 303);
     });
 
     web.get('/setup', { schema: HIDE, config: PUBLIC }, async (request, reply) => {

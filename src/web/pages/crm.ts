@@ -1,78 +1,15 @@
 // The CRM: contacts and companies (deals, tasks and notes hook into the detail pages as their
 // services land). Lists and details come from the same services as the API.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services.ts';
-import type { ContactRow } from '../../contacts/contact.row.ts';
 import type { CompanyRow } from '../../companies/company.row.ts';
-import type { DealRow } from '../../deals/deal.row.ts';
-import type { TaskRow } from '../../tasks/task.row.ts';
-import type { ActivityRow } from '../../activities/activity.row.ts';
-import { html, type Html } from '../html.ts';
-import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
+import { html } from '../html.ts';
+import { actor, ctxOf, formAction, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
-import { money, personName, when } from '../format.ts';
-import type { MessageKey } from '../i18n.ts';
+import { personName, when } from '../format.ts';
+import { dealList, newDealForm, noteForm, pager, searchForm, taskForm, taskList, timeline, userNames } from '../widgets.ts';
 
 const HIDE = { hide: true };
-
-export async function userNames(services: Services, teamId: string): Promise<Map<string, string>> {
-  const users = await services.identity.repo.teamUsers(teamId);
-  return new Map(users.map((u) => [u.id, u.name]));
-}
-
-export function pager(ctx: PageCtx, base: string, q: string, next: string | null, total: number): Html {
-  const qs = (cursor?: string) => {
-    const p = new URLSearchParams();
-    if (q) p.set('q', q);
-    if (cursor) p.set('cursor', cursor);
-    const s = p.toString();
-    return s ? `${base}?${s}` : base;
-  };
-  return html`<p class="pager"><span>${ctx.t('list.total', { n: total })}</span>
-    ${next ? html`<a href="${qs(next)}" rel="next">${ctx.t('list.more')}</a>` : ''}</p>`;
-}
-
-export function searchForm(ctx: PageCtx, action: string, q: string, label: MessageKey): Html {
-  return html`<form method="get" action="${action}" class="search" role="search">
-    <label for="q" class="sr-only">${ctx.t(label)}</label>
-    <input id="q" name="q" type="search" value="${q}" placeholder="${ctx.t(label)}">
-    <button type="submit">${ctx.t('action.search')}</button>
-  </form>`;
-}
-
-export function dealList(ctx: PageCtx, deals: DealRow[], names: Map<string, string>): Html {
-  if (deals.length === 0) return html`<p class="empty">${ctx.t('deals.none')}</p>`;
-  return html`<ul class="rows">${deals.map((d) => html`<li>
-    <a href="/deals/${d.id}">${d.title}</a> <span class="badge status-${d.status}">${ctx.t(`status.${d.status}`)}</span>
-    <span class="muted">${money(ctx, d.value_cents)} · ${d.stage} · ${names.get(d.owner_id) ?? ''}</span></li>`)}</ul>`;
-}
-
-export function taskList(ctx: PageCtx, tasks: TaskRow[], names: Map<string, string>, canComplete: boolean): Html {
-  if (tasks.length === 0) return html`<p class="empty">${ctx.t('tasks.none')}</p>`;
-  const now = new Date().toISOString();
-  return html`<ul class="rows">${tasks.map((k) => html`<li class="${k.done ? 'done' : k.due_at && k.due_at < now ? 'overdue' : ''}">
-    <span class="task-title">${k.title}</span>
-    <span class="muted">${k.due_at ? html`${ctx.t('tasks.due')} ${when(ctx, k.due_at, false)}` : ''} · ${names.get(k.owner_id) ?? ''}</span>
-    ${k.done ? html`<span class="badge">${ctx.t('tasks.done')}</span>`
-      : k.due_at && k.due_at < now ? html`<span class="badge warn">${ctx.t('tasks.overdue')}</span>` : ''}
-    ${!k.done && canComplete ? html`<form method="post" action="/tasks/${k.id}/done" class="rowform">${csrfField(ctx)}<button type="submit">${ctx.t('tasks.mark_done')}</button></form>` : ''}
-  </li>`)}</ul>`;
-}
-
-export function timeline(ctx: PageCtx, items: ActivityRow[], names: Map<string, string>): Html {
-  if (items.length === 0) return html`<p class="empty">${ctx.t('timeline.none')}</p>`;
-  return html`<ol class="timeline">${items.map((a) => html`<li>
-    <div class="tl-head"><span class="badge kind-${a.kind}">${ctx.t(`kind.${a.kind}`)}</span> ${when(ctx, a.occurred_at)} · ${names.get(a.owner_id) ?? ''}</div>
-    ${a.body ? html`<p class="tl-body">${a.body}</p>` : ''}
-    ${a.call_id ? html`<p><a href="/calls/${a.call_id}">${ctx.t('calls.open_coaching')}</a></p>` : ''}
-  </li>`)}</ol>`;
-}
-
-/** Extra sections of detail pages supplied by other capabilities (deals, tasks, notes). */
-export interface DetailExtras {
-  contactForms?: (ctx: PageCtx, contact: ContactRow, request: FastifyRequest) => Promise<Html> | Html;
-}
-export const EXTRAS: DetailExtras = {};
 
 export function crmRoutes(services: Services): FastifyPluginAsync {
   return async (web) => {
@@ -116,7 +53,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
       const t = ctx.t;
       const a = actor(request);
       const [c, names] = await Promise.all([services.contacts.detail(a, (request.params as { id: string }).id), userNames(services, a.teamId)]);
-      const extras = EXTRAS.contactForms ? await EXTRAS.contactForms(ctx, c, request) : html``;
+      const stages = await services.identity.repo.stages(a.teamId);
       const body = html`<div class="pagehead"><h1>${personName(c)}</h1></div>
         <div class="grid2">
           <section class="card" aria-labelledby="facts-h"><h2 id="facts-h">${t('contacts.details')}</h2>
@@ -128,9 +65,11 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
               <dt>${t('field.owner')}</dt><dd>${names.get(c.owner_id) ?? ''}</dd>
             </dl>
           </section>
-          <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, c.deals, names)}</section>
-          <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, c.tasks, names, !!EXTRAS.contactForms)}</section>
-          ${extras}
+          <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, c.deals, names)}
+            <details class="addbox"><summary>${t('deals.new')}</summary>${newDealForm(ctx, stages, { contactEmail: c.email })}</details></section>
+          <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, c.tasks, names, true)}
+            <details class="addbox"><summary>${t('tasks.add')}</summary>${taskForm(ctx, { contact_id: c.id })}</details></section>
+          <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { contact_id: c.id })}</section>
         </div>
         <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, c.timeline, names)}</section>`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: personName(c), body }));

@@ -1,0 +1,235 @@
+// Deals: the pipeline board (drag a card or use its form to move a stage), the deal page with
+// stage history, tasks and timeline, closing, reopening, reassigning; and the tasks page.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Services } from '../../services.ts';
+import type { Actor } from '../../common/actor.ts';
+import { seesAll } from '../../common/actor.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { html } from '../html.ts';
+import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
+import { csrfField, layout } from '../layout.ts';
+import { dateInput, money, personName, when } from '../format.ts';
+import { moveForm, newDealForm, noteForm, stageLabel, taskForm, taskList, timeline, userNames } from '../widgets.ts';
+
+const HIDE = { hide: true };
+const BOARD_LIMIT = 100;
+
+/** Writes need the team's licence in force; members also need it to read (as with API keys). */
+export async function licensedActor(services: Services, request: FastifyRequest, write: boolean): Promise<Actor> {
+  const a = actor(request);
+  if (write || !seesAll(a)) {
+    const team = await services.identity.repo.team(a.teamId);
+    if (team?.licence !== 'active') throw new AppError('licence_inactive', "The team's licence is not in force; nothing can be changed.");
+  }
+  return a;
+}
+
+export function dealRoutes(services: Services): FastifyPluginAsync {
+  const stagesOf = (teamId: string) => services.identity.repo.stages(teamId);
+
+  return async (web) => {
+    web.get('/pipeline', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const a = await licensedActor(services, request, false);
+      const [stages, names] = await Promise.all([stagesOf(a.teamId), userNames(services, a.teamId)]);
+      const columns = await Promise.all(stages.map((s) => services.deals.list(a, { status: 'open', stage: s.key, limit: String(BOARD_LIMIT) })));
+      const body = html`<div class="pagehead"><h1>${t('nav.pipeline')}</h1><a href="/deals">${t('deals.all_deals')}</a></div>
+        <details class="card addbox"><summary>${t('deals.new')}</summary>${newDealForm(ctx, stages)}</details>
+        <p class="hint">${t('deals.board_hint')}</p>
+        <div class="board">${stages.map((s, i) => {
+          const page = columns[i];
+          const sum = page.items.reduce((n, d) => n + (d.value_cents ?? 0), 0);
+          return html`<section class="column" data-stage="${s.key}" aria-labelledby="col-${s.key}">
+            <h2 id="col-${s.key}"><span>${s.label}</span><span class="muted">${page.total} · ${money(ctx, sum)}</span></h2>
+            ${page.items.map((d) => html`<article class="dealcard" draggable="true" data-deal="${d.id}" aria-label="${d.title}">
+              <a href="/deals/${d.id}">${d.title}</a>
+              <span class="value">${money(ctx, d.value_cents)}</span>
+              <span class="muted">${names.get(d.owner_id) ?? ''}${d.next_step ? html` · ${d.next_step}` : ''}</span>
+              ${moveForm(ctx, d, stages)}
+            </article>`)}
+            ${page.total > page.items.length ? html`<a href="/deals?stage=${s.key}">${t('deals.more_in_stage', { n: page.total - page.items.length })}</a>` : ''}
+          </section>`;
+        })}</div>`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.pipeline'), body, wide: true }));
+    });
+
+    web.get('/deals', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const a = await licensedActor(services, request, false);
+      const query = request.query as Record<string, string>;
+      const status = ['open', 'won', 'lost', 'all'].includes(query.status) ? query.status : 'open';
+      const q = (query.q ?? '').trim();
+      const stage = query.stage || undefined;
+      const [page, stages, names] = await Promise.all([
+        services.deals.list(a, { q, status, stage, cursor: query.cursor, limit: '50' }), stagesOf(a.teamId), userNames(services, a.teamId),
+      ]);
+      const params = (cursor?: string) => {
+        const p = new URLSearchParams({ status });
+        if (q) p.set('q', q);
+        if (stage) p.set('stage', stage);
+        if (cursor) p.set('cursor', cursor);
+        return `/deals?${p}`;
+      };
+      const body = html`<div class="pagehead"><h1>${t('nav.deals')}</h1><a href="/pipeline">${t('nav.pipeline')}</a></div>
+        <form method="get" action="/deals" class="inline-form card" role="search">
+          <div class="field"><label for="dq">${t('action.search')}</label><input id="dq" name="q" type="search" value="${q}"></div>
+          <div class="field"><label for="dstatus">${t('deals.status')}</label><select id="dstatus" name="status">${['open', 'won', 'lost', 'all'].map((s) => html`<option value="${s}"${s === status ? html` selected` : ''}>${t(s === 'all' ? 'deals.all' : (`status.${s}` as 'status.open'))}</option>`)}</select></div>
+          <div class="field"><label for="dstage">${t('deals.stage')}</label><select id="dstage" name="stage"><option value="">${t('deals.all')}</option>${stages.map((s) => html`<option value="${s.key}"${s.key === stage ? html` selected` : ''}>${s.label}</option>`)}</select></div>
+          <button type="submit">${t('action.search')}</button>
+        </form>
+        ${page.items.length === 0 ? html`<p class="empty">${t('deals.none')}</p>` : html`<div class="tablewrap"><table>
+          <thead><tr><th scope="col">${t('deals.title')}</th><th scope="col">${t('deals.value')}</th><th scope="col">${t('deals.stage')}</th><th scope="col">${t('deals.status')}</th><th scope="col">${t('field.owner')}</th><th scope="col">${t('deals.next_step')}</th></tr></thead>
+          <tbody>${page.items.map((d) => html`<tr><td><a href="/deals/${d.id}">${d.title}</a></td><td>${money(ctx, d.value_cents)}</td><td>${stageLabel(stages, d.stage)}</td>
+            <td><span class="badge status-${d.status}">${t(`status.${d.status}`)}</span></td><td>${names.get(d.owner_id) ?? ''}</td><td>${d.next_step ?? ''}</td></tr>`)}</tbody>
+        </table></div>`}
+        <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="${params(page.next_cursor)}">${t('list.more')}</a>` : ''}</p>`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.deals'), body }));
+    });
+
+    web.post('/deals', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/pipeline', async () => {
+      const a = await licensedActor(services, request, true);
+      const b = request.body;
+      const opt = (name: string) => (str(b, name).trim() ? str(b, name) : undefined);
+      const deal = await services.deals.create(a, {
+        title: opt('title'), value_eur: opt('value_eur'), stage: opt('stage'), contact_email: opt('contact_email'), company: opt('company'),
+      });
+      return { to: `/deals/${deal.id}`, message: ctxOf(request, null).t('deals.created') };
+    }));
+
+    web.get('/deals/:id', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const a = await licensedActor(services, request, false);
+      const d = await services.deals.detail(a, (request.params as { id: string }).id);
+      const [stages, users] = await Promise.all([stagesOf(a.teamId), services.identity.repo.teamUsers(a.teamId)]);
+      const names = new Map(users.map((u) => [u.id, u.name]));
+      const [contact, company] = await Promise.all([
+        d.contact_id ? services.contacts.getRow(a, d.contact_id) : null,
+        d.company_id ? services.companies.get(a, d.company_id) : null,
+      ]);
+      const open = d.status === 'open';
+      const body = html`<div class="pagehead"><h1>${d.title}</h1><span class="badge status-${d.status}">${t(`status.${d.status}`)}</span></div>
+        <div class="grid2">
+          <section class="card" aria-labelledby="facts-h"><h2 id="facts-h">${t('contacts.details')}</h2>
+            <dl class="facts">
+              <dt>${t('deals.value')}</dt><dd>${money(ctx, d.value_cents)}</dd>
+              <dt>${t('deals.stage')}</dt><dd id="deal-stage">${stageLabel(stages, d.stage)}</dd>
+              <dt>${t('deals.contact')}</dt><dd>${contact ? html`<a href="/contacts/${contact.id}">${personName(contact)}</a>` : '—'}</dd>
+              <dt>${t('field.company')}</dt><dd>${company ? html`<a href="/companies/${company.id}">${company.name}</a>` : '—'}</dd>
+              <dt>${t('field.owner')}</dt><dd>${names.get(d.owner_id) ?? ''}</dd>
+              <dt>${t('deals.next_step')}</dt><dd>${d.next_step ?? '—'} ${d.next_step_at ? when(ctx, d.next_step_at, false) : ''}</dd>
+              ${d.closed_at ? html`<dt>${t('deals.closed_at')}</dt><dd>${when(ctx, d.closed_at)}</dd>` : ''}
+            </dl>
+            ${open ? html`<div class="inline-form">
+                ${moveForm(ctx, d, stages)}
+                <form method="post" action="/deals/${d.id}/close">${csrfField(ctx)}<button type="submit" name="status" value="won">${t('deals.close_won')}</button></form>
+                <form method="post" action="/deals/${d.id}/close" data-confirm="${t('deals.confirm_lost')}">${csrfField(ctx)}<button type="submit" name="status" value="lost" class="danger">${t('deals.close_lost')}</button></form>
+              </div>`
+              : html`<form method="post" action="/deals/${d.id}/reopen">${csrfField(ctx)}<button type="submit" class="primary">${t('deals.reopen')}</button></form>`}
+          </section>
+          ${open ? html`<section class="card" aria-labelledby="edit-h"><h2 id="edit-h">${t('deals.edit')}</h2>
+            <form method="post" action="/deals/${d.id}" class="stack">
+              ${csrfField(ctx)}
+              <label for="e-title">${t('deals.title')}</label><input id="e-title" name="title" required maxlength="300" value="${d.title}">
+              <label for="e-value">${t('deals.value')}</label><input id="e-value" name="value_eur" inputmode="decimal" value="${d.value_eur ?? ''}">
+              <label for="e-next">${t('deals.next_step')}</label><input id="e-next" name="next_step" maxlength="500" value="${d.next_step ?? ''}">
+              <label for="e-next-at">${t('deals.next_step_at')}</label><input id="e-next-at" name="next_step_at" type="date" value="${dateInput(d.next_step_at)}">
+              ${seesAll(a) ? html`<label for="e-owner">${t('field.owner')}</label><select id="e-owner" name="owner_id">${users.filter((u) => u.active === 1 || u.id === d.owner_id).map((u) => html`<option value="${u.id}"${u.id === d.owner_id ? html` selected` : ''}>${u.name}</option>`)}</select>` : ''}
+              <button type="submit" class="primary">${t('action.save')}</button>
+            </form></section>` : ''}
+          <section class="card" aria-labelledby="hist-h"><h2 id="hist-h">${t('deals.history')}</h2>
+            <ol class="rows" id="stage-history">${d.stage_history.map((h) => html`<li>${h.from_stage ? html`${stageLabel(stages, h.from_stage)} → ` : ''}<strong>${stageLabel(stages, h.to_stage)}</strong>
+              <span class="muted">${when(ctx, h.changed_at)} · ${names.get(h.changed_by) ?? ''}</span></li>`)}</ol>
+          </section>
+          <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, d.tasks, names, true)}
+            <details class="addbox"><summary>${t('tasks.add')}</summary>${taskForm(ctx, { deal_id: d.id })}</details></section>
+          <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { deal_id: d.id })}</section>
+        </div>
+        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, d.timeline, names)}</section>`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: d.title, body }));
+    });
+
+    const dealId = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+    web.post('/deals/:id', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
+      const a = await licensedActor(services, request, true);
+      const b = request.body;
+      const nextAt = str(b, 'next_step_at').trim();
+      await services.deals.update(a, dealId(request), {
+        title: str(b, 'title'), value_eur: str(b, 'value_eur').trim() === '' ? undefined : str(b, 'value_eur'),
+        next_step: str(b, 'next_step'), next_step_at: nextAt ? nextAt : null,
+        ...(str(b, 'owner_id') ? { owner_id: str(b, 'owner_id') } : {}),
+      });
+      return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t('deals.saved') };
+    }));
+
+    web.post('/deals/:id/stage', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
+      const a = await licensedActor(services, request, true);
+      const d = await services.deals.update(a, dealId(request), { stage: str(request.body, 'stage') });
+      return { message: ctxOf(request, null).t('deals.moved', { title: d.title }) };
+    }));
+
+    web.post('/deals/:id/close', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
+      const a = await licensedActor(services, request, true);
+      const status = str(request.body, 'status');
+      if (status !== 'won' && status !== 'lost') throw new AppError('validation_error', 'Choose won or lost.', { field: 'status' });
+      await services.deals.update(a, dealId(request), { status });
+      return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t(status === 'won' ? 'deals.won_msg' : 'deals.lost_msg') };
+    }));
+
+    web.post('/deals/:id/reopen', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
+      const a = await licensedActor(services, request, true);
+      await services.deals.reopen(a, dealId(request));
+      return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t('deals.reopened') };
+    }));
+
+    web.post('/activities', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/', async () => {
+      const a = await licensedActor(services, request, true);
+      const b = request.body;
+      await services.activities.create(a, {
+        kind: str(b, 'kind'), body: str(b, 'body'),
+        ...(str(b, 'deal_id') ? { deal_id: str(b, 'deal_id') } : {}), ...(str(b, 'contact_id') ? { contact_id: str(b, 'contact_id') } : {}),
+      });
+      return { message: ctxOf(request, null).t('notes.added') };
+    }));
+
+    web.post('/tasks', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/tasks', async () => {
+      const a = await licensedActor(services, request, true);
+      const b = request.body;
+      const due = str(b, 'due_at').trim();
+      await services.tasks.create(a, {
+        title: str(b, 'title'), due_at: due || null,
+        ...(str(b, 'deal_id') ? { deal_id: str(b, 'deal_id') } : {}), ...(str(b, 'contact_id') ? { contact_id: str(b, 'contact_id') } : {}),
+      });
+      return { message: ctxOf(request, null).t('tasks.added') };
+    }));
+
+    web.post('/tasks/:id/done', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/tasks', async () => {
+      const a = await licensedActor(services, request, true);
+      await services.tasks.done(a, (request.params as { id: string }).id);
+      return { message: ctxOf(request, null).t('tasks.marked_done') };
+    }));
+
+    web.get('/tasks', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const a = await licensedActor(services, request, false);
+      const query = request.query as Record<string, string>;
+      const views = { mine: { owner: 'me', done: 'false' }, overdue: { owner: 'me', overdue: 'true' }, done: { owner: 'me', done: 'true' }, team: { done: 'false' } } as const;
+      type View = keyof typeof views;
+      const view: View = (query.view in views && (query.view !== 'team' || seesAll(a)) ? query.view : 'mine') as View;
+      const [page, names] = await Promise.all([services.tasks.list(a, { ...views[view], cursor: query.cursor, limit: '100' }), userNames(services, a.teamId)]);
+      const tabs = (Object.keys(views) as View[]).filter((v) => v !== 'team' || seesAll(a));
+      const body = html`<h1>${t('nav.tasks')}</h1>
+        <nav class="tabs" aria-label="${t('nav.tasks')}"><ul>${tabs.map((v) => html`<li><a href="/tasks?view=${v}"${v === view ? html` aria-current="page"` : ''}>${t(`tasks.view_${v}`)}</a></li>`)}</ul></nav>
+        <div class="grid2">
+          <section class="card" aria-label="${t(`tasks.view_${view}`)}">${taskList(ctx, page.items, names, true)}
+            <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="/tasks?view=${view}&cursor=${page.next_cursor}">${t('list.more')}</a>` : ''}</p></section>
+          <section class="card" aria-labelledby="newtask-h"><h2 id="newtask-h">${t('tasks.add')}</h2>${taskForm(ctx, {})}</section>
+        </div>`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.tasks'), body }));
+    });
+  };
+}

@@ -1,0 +1,120 @@
+// Building blocks shared by the CRM, deal and coaching pages: lists, timeline and small forms.
+import type { Services } from '../services.ts';
+import type { DealRow } from '../deals/deal.row.ts';
+import type { TaskRow } from '../tasks/task.row.ts';
+import type { ActivityRow } from '../activities/activity.row.ts';
+import { html, type Html } from './html.ts';
+import type { PageCtx } from './context.ts';
+import { csrfField } from './layout.ts';
+import { money, when } from './format.ts';
+import type { MessageKey } from './i18n.ts';
+
+export type Stage = { key: string; label: string; position: number };
+
+export async function userNames(services: Services, teamId: string): Promise<Map<string, string>> {
+  const users = await services.identity.repo.teamUsers(teamId);
+  return new Map(users.map((u) => [u.id, u.name]));
+}
+
+export function pager(ctx: PageCtx, base: string, q: string, next: string | null, total: number): Html {
+  const qs = (cursor?: string) => {
+    const p = new URLSearchParams();
+    if (q) p.set('q', q);
+    if (cursor) p.set('cursor', cursor);
+    const s = p.toString();
+    return s ? `${base}?${s}` : base;
+  };
+  return html`<p class="pager"><span>${ctx.t('list.total', { n: total })}</span>
+    ${next ? html`<a href="${qs(next)}" rel="next">${ctx.t('list.more')}</a>` : ''}</p>`;
+}
+
+export function searchForm(ctx: PageCtx, action: string, q: string, label: MessageKey): Html {
+  return html`<form method="get" action="${action}" class="search" role="search">
+    <label for="q" class="sr-only">${ctx.t(label)}</label>
+    <input id="q" name="q" type="search" value="${q}" placeholder="${ctx.t(label)}">
+    <button type="submit">${ctx.t('action.search')}</button>
+  </form>`;
+}
+
+export function dealList(ctx: PageCtx, deals: DealRow[], names: Map<string, string>): Html {
+  if (deals.length === 0) return html`<p class="empty">${ctx.t('deals.none')}</p>`;
+  return html`<ul class="rows">${deals.map((d) => html`<li>
+    <a href="/deals/${d.id}">${d.title}</a> <span class="badge status-${d.status}">${ctx.t(`status.${d.status}`)}</span>
+    <span class="muted">${money(ctx, d.value_cents)} · ${d.stage} · ${names.get(d.owner_id) ?? ''}</span></li>`)}</ul>`;
+}
+
+export function taskList(ctx: PageCtx, tasks: TaskRow[], names: Map<string, string>, canComplete: boolean): Html {
+  if (tasks.length === 0) return html`<p class="empty">${ctx.t('tasks.none')}</p>`;
+  const now = new Date().toISOString();
+  return html`<ul class="rows">${tasks.map((k) => html`<li class="${k.done ? 'done' : k.due_at && k.due_at < now ? 'overdue' : ''}">
+    <span class="task-title">${k.title}</span>
+    <span class="muted">${k.due_at ? html`${ctx.t('tasks.due')} ${when(ctx, k.due_at, false)}` : ''} · ${names.get(k.owner_id) ?? ''}</span>
+    ${k.done ? html`<span class="badge">${ctx.t('tasks.done')}</span>`
+      : k.due_at && k.due_at < now ? html`<span class="badge warn">${ctx.t('tasks.overdue')}</span>` : ''}
+    ${!k.done && canComplete ? html`<form method="post" action="/tasks/${k.id}/done" class="rowform">${csrfField(ctx)}<button type="submit">${ctx.t('tasks.mark_done')}</button></form>` : ''}
+  </li>`)}</ul>`;
+}
+
+export function timeline(ctx: PageCtx, items: ActivityRow[], names: Map<string, string>): Html {
+  if (items.length === 0) return html`<p class="empty">${ctx.t('timeline.none')}</p>`;
+  return html`<ol class="timeline">${items.map((a) => html`<li>
+    <div class="tl-head"><span class="badge kind-${a.kind}">${ctx.t(`kind.${a.kind}`)}</span> ${when(ctx, a.occurred_at)} · ${names.get(a.owner_id) ?? ''}</div>
+    ${a.body ? html`<p class="tl-body">${a.body}</p>` : ''}
+    ${a.call_id ? html`<p><a href="/calls/${a.call_id}">${ctx.t('calls.open_coaching')}</a></p>` : ''}
+  </li>`)}</ol>`;
+}
+
+export function stageLabel(stages: Stage[], key: string): string {
+  return stages.find((s) => s.key === key)?.label ?? key;
+}
+
+export function moveForm(ctx: PageCtx, d: DealRow, stages: Stage[]): Html {
+  return html`<form method="post" action="/deals/${d.id}/stage" class="move">
+    ${csrfField(ctx)}
+    <label class="sr-only" for="stage-${d.id}">${ctx.t('deals.move_to')}: ${d.title}</label>
+    <select id="stage-${d.id}" name="stage">${stages.map((s) => html`<option value="${s.key}"${s.key === d.stage ? html` selected` : ''}>${s.label}</option>`)}</select>
+    <button type="submit">${ctx.t('deals.move')}</button>
+  </form>`;
+}
+
+export function newDealForm(ctx: PageCtx, stages: Stage[], preset: { contactEmail?: string; companyName?: string } = {}): Html {
+  const t = ctx.t;
+  return html`<form method="post" action="/deals" class="inline-form">
+    ${csrfField(ctx)}
+    <div class="field"><label for="d-title">${t('deals.title')}</label><input id="d-title" name="title" maxlength="300"></div>
+    <div class="field"><label for="d-value">${t('deals.value')}</label><input id="d-value" name="value_eur" inputmode="decimal" placeholder="12.500 / 12.5k"></div>
+    <div class="field"><label for="d-stage">${t('deals.stage')}</label><select id="d-stage" name="stage">${stages.map((s) => html`<option value="${s.key}">${s.label}</option>`)}</select></div>
+    <div class="field"><label for="d-contact">${t('deals.contact_email')}</label><input id="d-contact" name="contact_email" type="email" value="${preset.contactEmail ?? ''}"></div>
+    <div class="field"><label for="d-company">${t('field.company')}</label><input id="d-company" name="company" maxlength="200" value="${preset.companyName ?? ''}"></div>
+    <button type="submit" class="primary">${t('deals.create')}</button>
+  </form>`;
+}
+
+export function noteForm(ctx: PageCtx, link: { deal_id?: string; contact_id?: string }): Html {
+  const t = ctx.t;
+  return html`<form method="post" action="/activities" class="stack">
+    ${csrfField(ctx)}
+    ${link.deal_id ? html`<input type="hidden" name="deal_id" value="${link.deal_id}">` : ''}
+    ${link.contact_id ? html`<input type="hidden" name="contact_id" value="${link.contact_id}">` : ''}
+    <label for="n-kind">${t('notes.kind')}</label>
+    <select id="n-kind" name="kind">${(['note', 'email', 'meeting', 'call', 'whatsapp'] as const).map((k) => html`<option value="${k}">${t(`kind.${k}`)}</option>`)}</select>
+    <label for="n-body">${t('notes.body')}</label>
+    <textarea id="n-body" name="body" required maxlength="10000"></textarea>
+    <button type="submit" class="primary">${t('notes.add')}</button>
+  </form>`;
+}
+
+export function taskForm(ctx: PageCtx, link: { deal_id?: string; contact_id?: string }): Html {
+  const t = ctx.t;
+  return html`<form method="post" action="/tasks" class="stack">
+    ${csrfField(ctx)}
+    ${link.deal_id ? html`<input type="hidden" name="deal_id" value="${link.deal_id}">` : ''}
+    ${link.contact_id ? html`<input type="hidden" name="contact_id" value="${link.contact_id}">` : ''}
+    <label for="t-title">${t('tasks.title_field')}</label>
+    <input id="t-title" name="title" required maxlength="500">
+    <label for="t-due">${t('tasks.due_field')}</label>
+    <input id="t-due" name="due_at" type="date">
+    <button type="submit">${t('tasks.add')}</button>
+  </form>`;
+}
+

@@ -1,0 +1,69 @@
+// Plain-HTTP access to the application for tests: a cookie jar, CSRF tokens read from forms.
+import type { Services } from '../../src/services.ts';
+
+export const PASSWORD = 'correct horse battery';
+
+export class WebClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(res: Response): void {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i).trim();
+      const value = pair.slice(i + 1).trim();
+      const expired = attrs.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /^max-age=0$/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async get(path: string): Promise<{ status: number; text: string; location: string | null }> {
+    const res = await fetch(this.baseUrl + path, { redirect: 'manual', headers: { cookie: this.cookieHeader() } });
+    this.remember(res);
+    return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+  }
+
+  async post(path: string, fields: Record<string, string | string[]>, opts: { csrf?: string | null } = {}): Promise<{ status: number; text: string; location: string | null }> {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
+    if (opts.csrf !== null) body.set('_csrf', opts.csrf ?? (await this.csrf()));
+    const res = await fetch(this.baseUrl + path, {
+      method: 'POST', redirect: 'manual', body,
+      headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    this.remember(res);
+    return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+  }
+
+  /** The CSRF token of this browser, as a page's forms carry it. */
+  async csrf(): Promise<string> {
+    const page = await this.get(this.cookies.has('rz_session') ? '/profile' : '/signin');
+    const m = /name="_csrf" value="([^"]+)"/.exec(page.text);
+    if (!m) throw new Error(`no CSRF token on the page (status ${page.status})`);
+    return m[1];
+  }
+
+  async signIn(email: string, password = PASSWORD): Promise<void> {
+    const r = await this.post('/signin', { email, password });
+    if (r.status !== 303) throw new Error(`sign-in failed: ${r.status}`);
+  }
+
+  hasSession(): boolean {
+    return this.cookies.has('rz_session');
+  }
+}
+
+/** Gives fixture users (made without passwords) a password so they can sign in. */
+export async function setPasswords(services: Services, userIds: string[], password = PASSWORD): Promise<void> {
+  for (const id of userIds) await services.identity.updateUser(id, { password });
+}
+
+export async function emailOf(services: Services, userId: string): Promise<string> {
+  return (await services.identity.repo.user(userId))!.email;
+}
