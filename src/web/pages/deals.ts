@@ -6,7 +6,7 @@ import type { Actor } from '../../common/actor.ts';
 import { seesAll } from '../../common/actor.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
-import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
+import { actor, ctxOf, formAction, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { dateInput, money, personName, when } from '../format.ts';
 import { moveForm, newDealForm, noteForm, stageLabel, taskForm, taskList, timeline, userNames } from '../widgets.ts';
