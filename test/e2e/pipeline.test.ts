@@ -1,0 +1,105 @@
+// In the browser: moving a deal across the pipeline (drag and drop, and the plain form), closing
+// and reopening it, notes and tasks from the deal page, and a member kept out of a manager's deal.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
+import { mainText, openBrowser, signIn, type Browser } from './browser.ts';
+import { emailOf, PASSWORD, setPasswords } from './helpers.ts';
+
+describe('pipeline and deals in the browser', () => {
+  let s: TestServer;
+  let t: TeamFixture;
+  let br: Browser;
+  before(async () => {
+    s = await startTestServer();
+    t = await makeTeam(s.services, s.api, 'Board');
+    await setPasswords(s.services, [t.manager.userId, t.member.userId]);
+    br = await openBrowser();
+    await signIn(br.page, s.baseUrl, await emailOf(s.services, t.manager.userId), PASSWORD);
+  });
+  after(async () => {
+    await br?.close();
+    await s.stop();
+  });
+
+  it('drags a deal card to another stage column', async () => {
+    const deal = (await t.manager.client.post('/deals', { title: 'Initech rollout', value_eur: '12.5k', contact_email: 'bill@initech.test' })).body;
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/pipeline`);
+    const card = page.locator(`.dealcard[data-deal="${deal.id}"]`);
+    assert.match(await card.innerText(), /Initech rollout[\s\S]*12,500/);
+    assert.equal(await card.locator('xpath=ancestor::section[1]').getAttribute('data-stage'), 'lead');
+    await Promise.all([page.waitForURL(/\/pipeline$/, { waitUntil: 'load' }), card.dragTo(page.locator('.column[data-stage="proposal"]'))]);
+    await page.getByRole('status').waitFor();
+    assert.equal(await page.locator(`.column[data-stage="proposal"] .dealcard[data-deal="${deal.id}"]`).count(), 1);
+    const api = await t.manager.client.get(`/deals/${deal.id}`);
+    assert.equal(api.body.stage, 'proposal');
+    assert.deepEqual(api.body.stage_history.map((h: any) => [h.from_stage, h.to_stage]), [[null, 'lead'], ['lead', 'proposal']]);
+  });
+
+  it('moves a deal with the plain form, closes it as won, and reopens it', async () => {
+    const deal = (await t.manager.client.post('/deals', { title: 'Globex pilot' })).body;
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/pipeline`);
+    const card = page.locator(`.dealcard[data-deal="${deal.id}"]`);
+    await card.getByLabel(/Move to stage/).selectOption('negotiation');
+    await card.getByRole('button', { name: 'Move' }).click();
+    await page.getByRole('status').waitFor();
+    assert.equal((await t.manager.client.get(`/deals/${deal.id}`)).body.stage, 'negotiation');
+
+    await page.goto(`${s.baseUrl}/deals/${deal.id}`);
+    assert.match(await page.locator('#stage-history').innerText(), /Lead → Negotiation/);
+    await page.getByRole('button', { name: 'Close as won' }).click();
+    await page.getByRole('status').waitFor();
+    let api = (await t.manager.client.get(`/deals/${deal.id}`)).body;
+    assert.equal(api.status, 'won');
+    assert.ok(api.closed_at);
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await page.getByRole('status').waitFor();
+    api = (await t.manager.client.get(`/deals/${deal.id}`)).body;
+    assert.equal(api.status, 'open');
+    assert.equal(api.closed_at, null);
+  });
+
+  it('adds a note and a task from the deal page, and marks the task done on the tasks page', async () => {
+    const deal = (await t.manager.client.post('/deals', { title: 'Umbrella renewal', contact_email: 'alice@umbrella.test' })).body;
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/deals/${deal.id}`);
+    await page.getByLabel('Text').fill('Called Alice: budget confirmed <b>Q1</b>.');
+    await page.getByRole('button', { name: 'Add a note' }).click();
+    await page.getByRole('status').waitFor();
+    assert.match(await page.locator('.timeline').innerText(), /budget confirmed <b>Q1<\/b>\./);
+    await page.getByText('Add a task').first().click();
+    await page.getByLabel('Task', { exact: true }).fill('Send the contract');
+    await page.getByLabel('Due on').fill('2020-01-15');
+    await page.getByRole('button', { name: 'Add a task' }).click();
+    await page.getByRole('status').waitFor();
+    const detail = (await t.manager.client.get(`/deals/${deal.id}`)).body;
+    assert.deepEqual(detail.tasks.map((k: any) => [k.title, k.due_at]), [['Send the contract', '2020-01-15T00:00:00.000Z']]);
+    assert.equal(detail.timeline[0].body, 'Called Alice: budget confirmed <b>Q1</b>.');
+
+    await page.goto(`${s.baseUrl}/tasks?view=overdue`);
+    assert.match(await mainText(page), /Send the contract.*overdue/);
+    await page.getByRole('button', { name: 'Mark done' }).click();
+    await page.getByRole('status').waitFor();
+    assert.equal((await t.manager.client.get(`/tasks/${detail.tasks[0].id}`)).body.done, true);
+  });
+
+  it('shows a member a 404 page for a manager\'s deal, and no trace of it on the board', async () => {
+    const deal = (await t.manager.client.post('/deals', { title: 'Confidential merger' })).body;
+    const member = await openBrowser();
+    try {
+      await signIn(member.page, s.baseUrl, await emailOf(s.services, t.member.userId), PASSWORD);
+      const r = await member.page.goto(`${s.baseUrl}/deals/${deal.id}`);
+      assert.equal(r?.status(), 404);
+      const text = await mainText(member.page);
+      assert.match(text, /Page not found/);
+      assert.ok(!text.includes('Confidential merger'));
+      await member.page.goto(`${s.baseUrl}/pipeline`);
+      assert.ok(!(await mainText(member.page)).includes('Confidential merger'));
+    } finally {
+      await member.close();
+    }
+  });
+});

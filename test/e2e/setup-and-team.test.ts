@@ -1,0 +1,138 @@
+// In the browser: first-run setup, sign-in (wrong password first), the Team page (a member, an
+// API key used against the API), the privacy notice, and a form post without its CSRF token.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { mainText, openBrowser, signIn, type Browser } from './browser.ts';
+
+const OWNER = { team: 'Acme Sales', name: 'Olga Owner', email: 'olga@acme.test', password: 'owner-password-1' };
+
+describe('first run, sign-in and the Team page in the browser', () => {
+  let s: TestServer;
+  let br: Browser;
+  before(async () => {
+    s = await startTestServer();
+    br = await openBrowser();
+  });
+  after(async () => {
+    await br?.close();
+    await s.stop();
+  });
+
+  it('opens the setup page on first start, creates the team and its owner, and then setup is gone', async () => {
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/`);
+    assert.equal(new URL(page.url()).pathname, '/setup');
+    await page.getByLabel('Team name').fill(OWNER.team);
+    await page.getByLabel('Your name').fill(OWNER.name);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await page.waitForURL(`${s.baseUrl}/team`);
+    assert.match(await mainText(page), /Your team is ready/);
+    const owner = await s.services.identity.repo.userByEmail(OWNER.email);
+    assert.equal(owner?.role, 'owner');
+    assert.equal((await s.services.identity.repo.team(owner!.team_id))?.name, OWNER.team);
+    const again = await page.goto(`${s.baseUrl}/setup`);
+    assert.equal(again?.status(), 404);
+  });
+
+  it('signs out, refuses a wrong password, and signs in with the right one', async () => {
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/profile`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/signin$/);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    assert.match(await page.getByRole('alert').innerText(), /Email or password is wrong/);
+    await signIn(page, s.baseUrl, OWNER.email, OWNER.password);
+    await page.goto(`${s.baseUrl}/team`);
+    assert.match(await mainText(page), /Olga Owner/);
+  });
+
+  it('adds a member with a role and an initial password, who can then sign in', async () => {
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/team`);
+    const form = page.locator('form[action="/team/members"]');
+    await form.getByLabel('Name').fill('Max Member');
+    await form.getByLabel('Email').fill('max@acme.test');
+    await form.getByLabel('Role').selectOption('member');
+    await form.getByLabel('Initial password').fill('member-password-1');
+    await form.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('status').waitFor();
+    assert.match(await page.getByRole('status').innerText(), /max@acme.test was added/);
+    assert.equal((await s.services.identity.repo.userByEmail('max@acme.test'))?.role, 'member');
+    const other = await openBrowser();
+    try {
+      await signIn(other.page, s.baseUrl, 'max@acme.test', 'member-password-1');
+      const team = await other.page.goto(`${s.baseUrl}/team`);
+      assert.equal(team?.status(), 403);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('creates an API key shown once with a curl example, and the key works against /api/v1/me', async () => {
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/team/keys`);
+    await page.getByLabel('Name').fill('Dialer');
+    await page.getByLabel('write').uncheck();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.locator('#key-secret').innerText()).trim();
+    assert.match(secret, /^rz_[A-Za-z0-9_-]{40,}$/);
+    assert.equal((await page.locator('#key-curl').innerText()).trim(), `curl -H "Authorization: Bearer ${secret}" ${s.baseUrl}/api/v1/me`);
+    await page.getByRole('button', { name: 'Copy' }).first().waitFor();
+    const me = await fetch(`${s.api}/me`, { headers: { authorization: `Bearer ${secret}` } });
+    assert.equal(me.status, 200);
+    const body = await me.json();
+    assert.equal(body.team.name, OWNER.team);
+    assert.equal(body.user.email, OWNER.email);
+    assert.deepEqual(body.key.scopes, ['read']);
+    // Once: the list shows the prefix and the last use, never the secret.
+    await page.goto(`${s.baseUrl}/team/keys`);
+    const listed = await mainText(page);
+    assert.ok(!listed.includes(secret));
+    assert.ok(listed.includes(secret.slice(0, 11)));
+    assert.match(listed, /Dialer .*read/);
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('status').waitFor();
+    assert.equal((await fetch(`${s.api}/me`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
+  });
+
+  it('records consent on the privacy notice', async () => {
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/privacy`);
+    assert.match(await page.locator('#consent-state').innerText(), /not accepted/);
+    await page.getByRole('button', { name: 'I accept the privacy notice' }).click();
+    await page.getByRole('status').waitFor();
+    const owner = (await s.services.identity.repo.userByEmail(OWNER.email))!;
+    assert.equal(owner.consent, 1);
+    assert.ok(owner.consent_at);
+    assert.match(await page.locator('#consent-state').innerText(), /You accepted on/);
+  });
+
+  it('switches the interface to German and back', async () => {
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/contacts`);
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { name: 'Kontakte' }).waitFor();
+    assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+    assert.equal((await s.services.identity.repo.userByEmail(OWNER.email))!.locale, 'de');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+  });
+
+  it('refuses a form submitted without its CSRF token', async () => {
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/profile`);
+    const form = page.locator('form[action="/profile"]');
+    await form.locator('input[name="_csrf"]').evaluate((el) => el.remove());
+    await form.getByLabel('Name').fill('Mallory');
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), form.getByRole('button', { name: 'Save' }).click()]);
+    assert.equal(response.status(), 403);
+    assert.match(await mainText(page), /form has expired/);
+    assert.equal((await s.services.identity.repo.userByEmail(OWNER.email))!.name, OWNER.name);
+  });
+});
