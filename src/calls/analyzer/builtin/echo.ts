@@ -1,10 +1,12 @@
 // Short verbatim phrases of the customer's own words, for mirroring in what_to_say_instead.
 
 import { isAddressToken } from './language.ts';
-import { ECHO_TRIM_WORDS } from './lexicon.ts';
+import { ECHO_LEAD_WORDS, ECHO_TAIL_WORDS } from './lexicon.ts';
 
 const TOKEN_RE = /\S+/g;
 const EDGE_PUNCT_RE = /^[\s"„“”'‚‘’»«(\[–—-]+|[\s"„“”'‚‘’»«)\].,;:!?…–—-]+$/g;
+const CLAUSE_END_RE = /[,;:.!?…]["”“'»)]*$/;
+const SUBORDINATE_RE = /^(?:dass|weil|that|because|wenn|if|when|sodass|so)$/i;
 
 interface Tok {
   start: number;
@@ -23,9 +25,10 @@ function tokenize(text: string): Tok[] {
 }
 
 /**
- * A phrase of 2–7 words from `sentence` around the first match of `focus` (or its end),
- * verbatim, without the speaker's forms of address (so it fits a du or Sie reply), without
- * fillers at its edges and without crossing a comma/period boundary.
+ * A phrase of the customer's words around the first match of `focus` (or the end of the
+ * sentence): the clause that contains it, cut to `maxWords` around the match, without forms of
+ * address (so it fits a du or a Sie reply) and without fillers at its edges. Always an exact
+ * substring of `sentence`.
  */
 export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 7): string | null {
   const toks = tokenize(sentence);
@@ -33,7 +36,7 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 7): stri
   let fa = -1;
   let fb = -1;
   if (focus) {
-    const re = new RegExp(focus.source, focus.flags.replace('g', ''));
+    const re = focus.global ? new RegExp(focus.source, focus.flags.replace('g', '')) : focus;
     const m = re.exec(sentence);
     if (m) {
       const ms = m.index;
@@ -47,40 +50,54 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 7): stri
     }
   }
   if (fa < 0) {
-    // No focus: the end of the sentence, where the point usually is.
     fb = toks.length - 1;
-    fa = Math.max(0, fb - 1);
+    fa = fb;
   }
-  // The focus itself must not contain forms of address: keep only what follows the last one.
-  for (let i = fa; i <= fb; i++) if (isAddressToken(toks[i].word)) fa = i + 1;
-  if (fa > fb) return null;
-  let a = fa;
-  let b = fb;
-  // Grow to the left and right alternately within clause boundaries.
-  let growLeft = true;
-  while (b - a + 1 < maxWords) {
-    let grew = false;
-    for (let attempt = 0; attempt < 2 && !grew; attempt++) {
-      if (growLeft && a > 0) {
-        const prev = toks[a - 1];
-        if (!/[,.;:!?…]$/.test(sentence.slice(prev.start, prev.end)) && !isAddressToken(prev.word)) {
-          a--;
-          grew = true;
-        }
-      } else if (!growLeft && b < toks.length - 1) {
-        const cur = toks[b];
-        const next = toks[b + 1];
-        if (!/[,.;:!?…]$/.test(sentence.slice(cur.start, cur.end)) && !isAddressToken(next.word)) {
-          b++;
-          grew = true;
-        }
-      }
-      growLeft = !growLeft;
+  // Clause boundaries around the focus.
+  const endsClause = (i: number) => CLAUSE_END_RE.test(sentence.slice(toks[i].start, toks[i].end));
+  let ca = fa;
+  while (ca > 0 && !endsClause(ca - 1)) ca--;
+  let cb = fb;
+  while (cb < toks.length - 1 && !endsClause(cb)) cb++;
+  // "Das Hauptproblem ist, dass wir ständig Fehlbestände haben": the substance follows.
+  if (cb - ca + 1 <= 6 && cb + 1 < toks.length && SUBORDINATE_RE.test(toks[cb + 1].word)) {
+    let nb = cb + 1;
+    while (nb < toks.length - 1 && !endsClause(nb)) nb++;
+    const sub = { a: cb + 2, b: nb };
+    if (sub.b - sub.a + 1 >= 2) {
+      ca = sub.a;
+      cb = sub.b;
+      fa = ca;
+      fb = Math.min(cb, ca + maxWords - 1);
     }
-    if (!grew) break;
   }
-  while (a < b && ECHO_TRIM_WORDS.has(toks[a].word.toLowerCase())) a++;
-  while (b > a && ECHO_TRIM_WORDS.has(toks[b].word.toLowerCase())) b--;
+  let a = ca;
+  let b = cb;
+  if (b - a + 1 > maxWords) {
+    // Window inside the clause: the focus, grown to the right first, then to the left.
+    a = fa;
+    b = Math.min(fb, fa + maxWords - 1);
+    let right = true;
+    while (b - a + 1 < maxWords && (a > ca || b < cb)) {
+      if (right && b < cb) b++;
+      else if (!right && a > ca) a--;
+      right = !right;
+    }
+  }
+  // Forms of address: keep the side of the focus that has none.
+  for (let i = a; i <= b; i++) {
+    if (!isAddressToken(toks[i].word)) continue;
+    if (i < fa) a = i + 1;
+    else if (i > fb) {
+      b = i - 1;
+      break;
+    } else {
+      a = i + 1;
+    }
+  }
+  while (a <= b && ECHO_LEAD_WORDS.has(toks[a].word.toLowerCase())) a++;
+  while (b >= a && (ECHO_TAIL_WORDS.has(toks[b].word.toLowerCase()) || ECHO_LEAD_WORDS.has(toks[b].word.toLowerCase()))) b--;
+  if (a > b) return null;
   let phrase = sentence.slice(toks[a].start, toks[b].end).replace(EDGE_PUNCT_RE, '');
   if (!phrase || !/[\p{L}\p{N}]/u.test(phrase)) return null;
   if (phrase.length > 80) phrase = phrase.slice(0, 80).replace(/\s+\S*$/, '');

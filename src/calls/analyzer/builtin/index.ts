@@ -8,6 +8,7 @@ import {
   type Analyzer,
   type CallMetrics,
   type Language,
+  type ScoreDimension,
 } from '../types.ts';
 import { buildTurns } from './turns.ts';
 import { detectRep } from './speakers.ts';
@@ -102,6 +103,14 @@ export function analyzeTranscript(input: AnalyzeInput): AnalysisResult {
     metrics,
     analyzer: 'builtin',
   };
+}
+
+/** The rubric items behind each score (for docs, debugging and `npm run eval -- NAME -v`). */
+export function explainScores(input: AnalyzeInput): Record<ScoreDimension, string[]> {
+  const parsed = parseTranscript(input.transcript);
+  const turns = buildTurns(parsed);
+  const rep = detectRep(turns, parsed.labels, { repSpeaker: input.repSpeaker, repName: input.repName });
+  return score(measure(turns, rep.key, parsed.hasTimestamps)).explain;
 }
 
 export class BuiltinAnalyzer implements Analyzer {

@@ -25,10 +25,10 @@ export const TAG_QUESTION_RE = rx(String.raw`(?:,\s*(?:oder|nicht wahr|ne|gell|r
 
 export const PAIN_NEGATION_RE = rx(
   String.raw`\b(?:kein(?:e|en)?\s+(?:problem(?:e)?|thema|stress|aufwand)|no\s+(?:problem|problems|issue|issues|worries)|not\s+(?:a|an)\s+(?:problem|issue)|nicht\s+(?:das\s+)?problem|problemlos)\b`,
-  'giu',
+  'gi',
 );
 export const PAIN_RE = rx(
-  String.raw`\b(?:problem\w*|schwierig\w*|herausforderung\w*|aufwand|aufwändig\w*|aufwendig\w*|dauert (?:ewig|zu lange|lange|ewig lange|viel zu lange)|kostet uns|kosten uns|verlier\w*|verloren|fehler\w*|manuell\w*|händisch\w*|nervt|nervig\w*|frustrier\w*|ärger\w*|engpass|engpässe|chaos|chaotisch|unübersichtlich|klappt (?:nicht|oft nicht)|funktioniert (?:nicht|oft nicht)|stress\w*|ausfall|ausfälle|beschwer\w*|abspringen|springen ab|zeitfresser|doppelt (?:erfass|pfleg|eingeb)\w*|zu langsam|mühsam|lästig|hakt|bleibt liegen|bleiben liegen|unzufrieden|problem|problems|issue|issues|challenge|challenges|challenging|struggl\w*|pain|painful|takes (?:forever|too long|ages|hours|days)|time-consuming|time consuming|manual|manually|costs us|cost us|losing|lose|lost|errors?|mistakes?|frustrat\w*|annoying|bottleneck\w*|mess|messy|churn\w*|complain\w*|broken|doesn't work|does not work|isn't working|headache\w*|nightmare|difficult|hard to|wast(?:e|es|ed|ing)|falls? through the cracks|slipping through|too slow)\b`,
+  String.raw`(?:[a-zäöüß]*(?:problem|aufwand|engpass|chaos)\w*|\b(?:schwierig\w*|herausforderung\w*|aufwändig\w*|aufwendig\w*|dauert (?:ewig|zu lange|lange|ewig lange|viel zu lange)|kostet uns|kosten uns|verlier\w*|verloren|fehler\w*|manuell\w*|händisch\w*|nervt|nervig\w*|frustrier\w*|ärger\w*|engpass|engpässe|chaos|chaotisch|unübersichtlich|klappt (?:nicht|oft nicht)|funktioniert (?:nicht|oft nicht)|stress\w*|ausfall|ausfälle|beschwer\w*|abspringen|springen ab|zeitfresser|doppelt (?:erfass|pfleg|eingeb)\w*|zu langsam|mühsam|lästig|hakt|bleibt liegen|bleiben liegen|unzufrieden|problem|problems|issue|issues|challenge|challenges|challenging|struggl\w*|pain|painful|takes (?:forever|too long|ages|hours|days)|time-consuming|time consuming|manual|manually|costs us|cost us|losing|lose|lost|errors?|mistakes?|frustrat\w*|annoying|bottleneck\w*|mess|messy|churn\w*|complain\w*|broken|doesn't work|does not work|isn't working|headache\w*|nightmare|difficult|hard to|wast(?:e|es|ed|ing)|falls? through the cracks|slipping through|too slow|fehlbest\w*|fehlmeng\w*)\b)`,
 );
 export const IMPACT_RE = rx(
   String.raw`(?:\d[\d.,]*\s*(?:%|prozent|percent|€|euro|eur|k\b|tsd|tausend|mio|millionen|million|stunden|std|h\b|hours?|hrs|minuten|minutes|mins|tage|tagen|days?|wochen|weeks?|monate|monaten|months?|leute|personen|mitarbeiter\w*|people|kunden|customers|leads|deals|aufträge|aufträgen|orders|tickets|fte|anrufe|calls|angebote|quotes|reps|vertriebler\w*)|(?:€|\$|eur)\s*\d|\b(?:ein|eine|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|fünfzehn|zwanzig|dreißig|vierzig|fünfzig|hundert|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|halben|halbe|half a|half an)\s+(?:ganze[n]?\s+|full\s+)?(?:stunden?|tage?n?|wochen?|monate?n?|hours?|days?|weeks?|months?|prozent|percent|leute|people|kunden|customers|mitarbeiter\w*|deals|leads|aufträge|orders|vertriebler|reps)\b|\b(?:ein drittel|ein viertel|die hälfte|a third|a quarter|half of|tausende|thousands)\b)`,
@@ -42,19 +42,19 @@ export const IMPLICATION_Q_RE = rx(
 
 export const OBJECTION_RES: Record<ObjectionType, RegExp> = {
   price: rx(
-    String.raw`\b(?:(?:zu|ziemlich|recht|sehr|echt|schon|ganz schön|viel zu|deutlich zu) teuer|teurer|preis (?:ist|liegt|wäre|scheint) (?:\w+ )?(?:zu hoch|hoch|happig|heftig|stolz|viel|über)|preislich|happig|kostspielig|(?:zu|viel zu) viel (?:geld|kosten)|kostet (?:uns )?(?:zu viel|ganz schön)|günstiger|billiger|rabatt\w*|nachlass|preisnachlass|too expensive|expensive|pricey|costly|too (?:much|high|steep)|price is (?:high|steep|a lot|too)|(?:pricing|price) (?:is|seems) (?:a bit )?(?:high|steep|a lot)|cheaper|discount\w*|overpriced|a lot of money)\b`,
+    String.raw`\b(?:(?:zu|ziemlich|recht|sehr|echt|schon|ganz schön|viel zu|deutlich zu) teuer|teurer|preis (?:ist|liegt|wäre|scheint) (?:\w+ )?(?:zu hoch|hoch|happig|heftig|stolz|viel|über)|preislich|happig|kostspielig|(?:preis\w*|kosten|angebot|euro|betrag|summe)\b[^.?!]{0,40}\b(?:zu hoch|zu viel|happig|heftig|über unserem)|beim preis\b[^.?!]{0,20}\bentgegenkommen|(?:zu|viel zu) viel (?:geld|kosten)|kostet (?:uns )?(?:zu viel|ganz schön)|günstiger|billiger|rabatt\w*|nachlass|preisnachlass|too expensive|expensive|pricey|costly|too (?:much|high|steep)|(?:price|pricing|cost|quote|number)\b[^.?!]{0,40}\b(?:too high|too much|steep|a lot)|price is (?:high|steep|a lot|too)|(?:pricing|price) (?:is|seems) (?:a bit )?(?:high|steep|a lot)|cheaper|discount\w*|overpriced|a lot of money)\b`,
   ),
   budget: rx(
     String.raw`\b(?:kein(?:en)? budget|budget (?:ist|wäre|war) (?:\w+ )?(?:weg|aufgebraucht|verplant|erschöpft|ausgeschöpft|knapp|eingefroren|gestrichen|vergeben|nicht da)|nicht im budget|nicht eingeplant|kein geld|nicht leisten|budgetfreigabe|budget(?:s)? (?:sind|ist) (?:für dieses jahr|dieses jahr) (?:\w+ )?(?:weg|verplant|durch)|no budget|budget is (?:\w+ )?(?:tight|spent|gone|frozen|allocated|used up|locked)|(?:don't|do not) have (?:the |a |any )?budget|(?:not|isn't) in (?:the|our|this year's) budget|can't afford|cannot afford|budget freeze|no money|budgets? (?:are|is) (?:\w+ )?(?:set|closed|frozen))\b`,
   ),
   timing: rx(
-    String.raw`\b(?:(?:gerade|momentan|aktuell|jetzt|derzeit)(?: einfach)? (?:kein guter|ein schlechter|nicht der richtige|nicht so ein guter) zeitpunkt|schlechter zeitpunkt|(?:jetzt|gerade|momentan) nicht|nicht jetzt|(?:erst )?(?:im )?nächste[ns]? (?:jahr|quartal)|keine zeit|zu früh|andere prioritäten|(?:gerade|momentan) (?:zu )?viel (?:los|um die ohren)|nach (?:der|dem|unserer|unserem) (?:migration|umstellung|sommer|sommerpause|projekt|einführung|messe)|melden (?:Sie|du) sich (?:in|im) (?:ein paar|drei|sechs|\w+) (?:monaten|wochen|quartal)|not a good time|isn't a good time|bad time|bad timing|not (?:right )?now|next (?:year|quarter)|no time|too busy|(?:other|different) priorities|revisit (?:this |it )?(?:later|in)|circle back|later this year|in a few months|swamped|after (?:the|our) (?:migration|rollout|summer|project|launch))\b`,
+    String.raw`\b(?:(?:gerade|momentan|aktuell|jetzt|derzeit)(?: einfach)? (?:kein guter|ein schlechter|nicht der richtige|nicht so ein guter) zeitpunkt|schlechter zeitpunkt|(?:jetzt|gerade|momentan) nicht|nicht jetzt|(?:erst )?(?:im )?nächste[ns]? (?:jahr|quartal)|(?:keine|wenig|kaum) zeit|zu früh|andere prioritäten|(?:gerade|momentan) (?:zu )?viel (?:los|um die ohren)|nach (?:der|dem|unserer|unserem) (?:migration|umstellung|sommer|sommerpause|projekt|einführung|messe)|melden (?:Sie|du) sich (?:in|im) (?:ein paar|drei|sechs|\w+) (?:monaten|wochen|quartal)|not a good time|isn't a good time|bad time|bad timing|not (?:right )?now|next (?:year|quarter)|no time|too busy|(?:other|different) priorities|revisit (?:this |it )?(?:later|in)|circle back|later this year|in a few months|swamped|after (?:the|our) (?:migration|rollout|summer|project|launch))\b`,
   ),
   competitor: rx(
-    String.raw`\b(?:(?:schon|bereits) (?:einen |ein )?(?:anbieter|dienstleister|partner|tool|system|lösung)|anderen anbieter|andere anbieter|anderer anbieter|wettbewerb\w*|konkurrenz\w*|mitbewerber\w*|angebote? (?:von|vom) |(?:vergleichen|schauen uns) (?:gerade |noch |auch )+|arbeiten (?:schon |bereits |seit \w+ \w+ )?mit (?:salesforce|hubspot|pipedrive|gong|chorus|sap|microsoft|zoho|dynamics|close|freshsales|monday|salesloft|outreach)|salesforce|hubspot|pipedrive|gong|chorus|zoho|dynamics|freshsales|salesloft|outreach\.io|already (?:use|using|work with|working with|have) (?:a |an )?(?:vendor|provider|solution|tool|partner|system)|competitor\w*|another vendor|other (?:vendors?|providers?|solutions?|tools?)|comparing|(?:looking at|evaluating) (?:other|another|a few))\b`,
+    String.raw`\b(?:(?:schon|bereits) (?:einen |ein |eine )?(?:anderen |festen )?(?:anbieter|dienstleister|partner|tool|system|lösung|agentur)|(?:anderen?|anderer|kleineren?|günstigeren?) (?:anbieter|dienstleister|agentur|lösung)|angebote? (?:von|vom) (?:einem |einer |der |dem )?(?:anderen|wettbewerb\w*|konkurrenz|mitbewerber\w*)|(?:wettbewerb\w*|konkurrenz|mitbewerber\w*) (?:ist|sind|bietet|bieten|macht|hat|wäre)\b[^.?!]{0,30}\b(?:günstiger|billiger|besser|weniger)|vergleichen (?:gerade|noch|auch|das)|(?:arbeiten|arbeite|nutzen|nutze|haben|setzen)\b[^.?!]{0,30}\b(?:salesforce|hubspot|pipedrive|zoho|freshsales|gong|chorus|salesloft|outreach|close\.com|copper|teamleader|weclapp|centralstationcrm|monday)|already (?:use|using|work with|working with|have) (?:a |an )?(?:vendor|provider|solution|tool|partner|system|agency)|another (?:vendor|provider|agency|tool|solution)|other (?:vendors?|providers?|solutions?|tools?|agenc\w+)|(?:quote|offer|proposal) from (?:another|a competitor|a smaller|a cheaper)|competitors? (?:is|are|offers?|charges?)|comparing|(?:looking at|evaluating) (?:other|another|a few)|(?:use|using|with|on) (?:salesforce|hubspot|pipedrive|zoho|freshsales|gong|chorus|salesloft|outreach|close\.com|copper|teamleader|weclapp|centralstationcrm|monday))\b`,
   ),
   status_quo: rx(
-    String.raw`\b(?:(?:läuft|klappt|funktioniert)(?: (?:doch|eigentlich|bisher|so weit|soweit|alles|ja|im moment))* (?:gut|ganz gut|prima|okay|ok|super|ordentlich)|(?:sind|bin) (?:eigentlich |ganz |sehr |soweit |im grunde )*zufrieden|brauchen wir (?:eigentlich )?nicht|kein (?:bedarf|interesse)|excel reicht|reicht (?:uns|mir) (?:völlig|eigentlich|aus)|(?:haben|machen) wir (?:schon )?immer so|keinen (?:bedarf|grund|mehrwert)|never change a running system|(?:happy|fine|good|satisfied) with (?:what|our|the current|how|the way)|(?:works|working) (?:fine|well|okay|ok)|(?:we're|we are) (?:fine|good|okay|ok)(?: with| as is| for now)?|(?:don't|do not) (?:really )?need|not interested|no need|(?:spreadsheets?|excel) (?:works|is enough|does the job|is fine)|(?:always )?done it this way|ain't broke)\b`,
+    String.raw`\b(?:(?:läuft|klappt|funktioniert)(?: (?:das|es|doch|eigentlich|bisher|so weit|soweit|alles|ja|im moment|bei uns|momentan|aktuell))* (?:gut|ganz gut|prima|okay|ok|super|ordentlich)|(?:sind|bin|waren)\b[^.?!]{0,60}\bzufrieden|brauchen wir (?:eigentlich )?nicht|kein (?:bedarf|interesse)|excel reicht|reicht (?:uns|mir) (?:völlig|eigentlich|aus)|(?:haben|machen) wir (?:schon )?immer so|keinen (?:bedarf|grund|mehrwert)|never change a running system|(?:happy|fine|good|satisfied) with (?:what|our|the current|how|the way)|(?:works|working) (?:fine|well|okay|ok)|(?:we're|we are) (?:fine|good|okay|ok)(?: with| as is| for now)?|(?:don't|do not) (?:really )?need|not interested|no need|(?:spreadsheets?|excel) (?:works|is enough|does the job|is fine)|(?:always )?done it this way|ain't broke)\b`,
   ),
   authority: rx(
     String.raw`\b(?:mit (?:meinem |meiner |dem |der |unserem |unserer )?(?:chef|chefin|geschäftsführer\w*|geschäftsführung|vorgesetzten|vorstand|einkauf|it|team|partner|inhaber\w*|kollegen|boss|cfo|ceo)\b.{0,40}?\b(?:absprechen|besprechen|klären|abstimmen|rücksprache)|(?:nicht|kann das nicht) (?:allein|alleine) entscheiden|nicht (?:meine|mein) entscheidung|entscheid(?:e|et|en) (?:am ende |letztlich )?(?:der|die|mein|meine|unser|unsere) (?:chef|chefin|geschäftsführer\w*|geschäftsführung|vorstand|einkauf)|rücksprache (?:halten|mit)|freigabe (?:vom|von der|durch)|(?:run it|run this|check) (?:by|with) (?:my|our|the) (?:boss|manager|ceo|cfo|cto|team|procurement|legal|partner|vp|director|head)|(?:talk|speak) (?:to|with) (?:my|our|the) (?:boss|manager|ceo|cfo|team|procurement|partner|vp|director)|not (?:my decision|up to me|the one who decides|my call)|(?:need|needs) (?:sign-off|sign off|approval)|(?:my|our) (?:boss|ceo|cfo|vp|director) (?:decides|has to|needs to|would have to|makes))\b`,
@@ -66,7 +66,7 @@ export const OBJECTION_RES: Record<ObjectionType, RegExp> = {
 /** Negated objection phrases ("gar nicht so teuer", "not that expensive"). */
 export const OBJECTION_NEGATION_RE = rx(
   String.raw`\b(?:nicht (?:so |zu |besonders |allzu )?teuer|gar nicht teuer|not (?:that |too |so |very )?expensive|isn't expensive|kein (?:problem|thema) mit dem preis)\b`,
-  'giu',
+  'gi',
 );
 
 /** The rep acknowledges what the customer said. */
@@ -100,7 +100,7 @@ export const PITCH_RE = rx(
 );
 export const FEATURE_RE = rx(
   String.raw`\b(?:funktion\w*|feature\w*|modul\w*|dashboard\w*|integration\w*|schnittstelle\w*|api|automatisch\w*|automatisier\w*|ki|ai|reporting|auswertung\w*|vorlagen|templates?|workflows?|automation|automated|integrat\w*|analytics|reports?|berichte|sync\w*|app|mobile|plug-?in\w*|add-?ons?)\b`,
-  'giu',
+  'gi',
 );
 /** The rep refers back to the customer's own words. */
 export const LINK_RE = rx(
@@ -148,17 +148,23 @@ export const UNDATED_RE = rx(
   String.raw`\b(?:nächste[nr]? woche|in (?:den nächsten|ein paar|zwei|drei|einigen) (?:tagen|wochen)|anfang (?:nächster|der nächsten|nächsten) (?:woche|monats)|nächsten monat|diese woche|zeitnah|next week|next month|this week|later this week|in (?:a|two|three|a couple of|a few) (?:days|weeks)|early next week|soon)\b`,
 );
 export const AGREE_RE = rx(
-  String.raw`\b(?:ja|jawohl|gerne|gern|passt|perfekt|super|okay|ok|einverstanden|klingt gut|machen wir|abgemacht|prima|top|sehr gut|alles klar|geht klar|bis dann|bis (?:montag|dienstag|mittwoch|donnerstag|freitag)|yes|yeah|yep|sure|works|sounds good|perfect|great|fine|deal|absolutely|let's do it|see you|talk then)\b`,
+  String.raw`\b(?:ja|jawohl|gerne|gern|passt|perfekt|super|okay|ok|einverstanden|klingt gut|machen wir|abgemacht|prima|top|sehr gut|alles klar|geht klar|geht|klappt|bis dann|bis (?:montag|dienstag|mittwoch|donnerstag|freitag)|yes|yeah|yep|sure|works|sounds good|perfect|great|fine|deal|absolutely|let's do it|see you|talk then)\b`,
 );
+/** Questions that only collect logistics (an e-mail address) and explore nothing. */
+export const LOGISTIC_Q_RE = rx(String.raw`\b(?:e-?mail|adresse|address|telefonnummer|phone number|schreibweise|spell)\b`);
 export const REFUSE_RE = rx(
   String.raw`\b(?:nein|lieber nicht|eher nicht|weiß (?:ich )?nicht|mal schauen|schauen wir mal|muss ich (?:erst )?(?:schauen|gucken|prüfen)|not sure|no|rather not|i'll see|have to check|let me check)\b`,
 );
 
-/** Address words and fillers that an echoed customer phrase should not start or end with. */
-export const ECHO_TRIM_WORDS = new Set([
+/** Fillers and conjunctions an echoed customer phrase should not start (or end) with. */
+export const ECHO_LEAD_WORDS = new Set([
   'und', 'also', 'ja', 'naja', 'na', 'äh', 'ähm', 'hm', 'hmm', 'ehrlich', 'gesagt', 'well', 'um', 'uh', 'so', 'and', 'but',
-  'aber', 'oder', 'or', 'dass', 'that', 'weil', 'because', 'denn', 'the', 'der', 'die', 'das', 'a', 'an', 'ein', 'eine',
-  'einen', 'es', 'it', 'is', 'ist', 'mit', 'with', 'of', 'to', 'zu', 'von', 'for', 'für', 'in', 'im', 'on', 'auf',
-  'doch', 'halt', 'eben', 'mal', 'schon', 'just', 'really', 'like', 'okay', 'ok', 'mir', 'mich', 'me', 'einfach', 'bitte',
-  'gerne', 'please', 'maybe', 'vielleicht', 'erstmal', 'erst', 'uns', 'us',
+  'aber', 'oder', 'or', 'dass', 'that', 'weil', 'because', 'denn', 'doch', 'halt', 'eben', 'mal', 'schon', 'just', 'really',
+  'like', 'okay', 'ok', 'mir', 'mich', 'me', 'einfach', 'bitte', 'gerne', 'please', 'maybe', 'vielleicht', 'erstmal', 'uns',
+  'us', 'eigentlich', 'actually', 'honestly', 'basically', 'sowieso', 'wie', 'gesagt', 'as', 'said', 'i', 'mean',
+]);
+/** Words an echoed phrase should not end with (articles, prepositions). */
+export const ECHO_TAIL_WORDS = new Set([
+  'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'the', 'a', 'an', 'mit', 'with', 'von', 'of',
+  'zu', 'to', 'für', 'for', 'in', 'im', 'on', 'auf', 'bei', 'at', 'es', 'it', 'is', 'ist', 'wir', 'we', 'ich', 'noch',
 ]);

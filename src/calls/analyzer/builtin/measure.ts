@@ -16,6 +16,7 @@ import {
   IMPLICATION_Q_RE,
   INVITE_RE,
   LINK_RE,
+  LOGISTIC_Q_RE,
   MEETING_RE,
   NEED_PAYOFF_RE,
   OBJECTION_NEGATION_RE,
@@ -300,7 +301,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         if (!s.question && PITCH_RE.test(s.text)) {
           pitches.push(s);
           turnPitch++;
-          const linked = LINK_RE.test(s.text) || overlap(s.text, vocab) >= 2;
+          const linked = turnHasLinkWords || overlap(s.text, vocab) >= 2;
           if (linked) {
             linkedPitches.push(s);
             turnLinked = true;
@@ -340,8 +341,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
       const hasImpact = IMPACT_RE.test(s.text);
       if (hasImpact && (isPain || i - lastPainTurn <= 4)) impacts++;
       if (isPain) {
+        // The whole statement around a pain is the customer's vocabulary for it.
+        if (lastPainTurn !== i) for (const x of t.sentences) contentWords(x.text, vocab);
         lastPainTurn = i;
-        contentWords(s.text, vocab);
         const answerImpact = nextAnswer ? IMPACT_RE.test(nextAnswer.text) : false;
         const implicationAsked = reply ? reply.sentences.some((q) => q.question !== null && IMPLICATION_Q_RE.test(q.text)) : false;
         const pitched = reply ? !replyHasQuestion && reply.sentences.some((q) => PITCH_RE.test(q.text)) : false;
@@ -424,7 +426,7 @@ function judgeObjection(
 ): ObjectionEvent {
   const early = totalWords > 0 && s.wordPos < totalWords * 0.15;
   if (!reply) return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: null, early };
-  const firstQ = reply.sentences.findIndex((x) => x.question !== null);
+  const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text));
   const beforeQuestion = firstQ >= 0 ? reply.sentences.slice(0, firstQ) : reply.sentences;
   const opening = firstSentences(reply, 2);
   const ack = ACK_RE.test(opening);
@@ -465,7 +467,9 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
   let vague: Sentence | null = null;
   for (let i = from; i < n; i++) {
     const t = turns[i];
-    const meetingTurn = MEETING_RE.test(t.text) || INVITE_RE.test(t.text);
+    const prev = i > 0 ? turns[i - 1] : null;
+    const meetingTurn =
+      MEETING_RE.test(t.text) || INVITE_RE.test(t.text) || (prev !== null && (DATE_RE.test(prev.text) || MEETING_RE.test(prev.text)) && prev.isRep !== t.isRep);
     for (const s of t.sentences) {
       if (INVITE_RE.test(s.text)) invite = true;
       if (DATE_RE.test(s.text) && (meetingTurn || s.question)) {

@@ -47,7 +47,7 @@ export function quoteOf(s: Sentence, focus?: RegExp): string {
   if (t.length <= MAX_QUOTE) return t;
   let center = 0;
   if (focus) {
-    const m = new RegExp(focus.source, focus.flags.replace('g', '')).exec(t);
+    const m = (focus.global ? new RegExp(focus.source, focus.flags.replace('g', '')) : focus).exec(t);
     if (m) center = m.index;
   }
   let a = Math.max(0, center - 80);
@@ -166,7 +166,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
       echo: echoFrom(lastCustomerBefore(t.index)) ?? mainEcho,
     });
   }
-  if (m.talkShare > 0.6 && m.speakers > 1) {
+  if (m.talkShare > 0.65 && m.speakers > 1) {
     // The rep's reply to the customer's longest statement.
     let best = -1;
     for (const t of turns) if (!t.isRep && t.index + 1 < turns.length && turns[t.index + 1].isRep && (best < 0 || t.words > turns[best].words)) best = t.index;
@@ -174,7 +174,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const s = reply?.sentences.find(substantive) ?? reply?.sentences[0];
     if (s && (!m.monologueTurn || reply !== m.monologueTurn || mono <= MONOLOGUE_GOOD_SECONDS)) {
       c.push({
-        dimension: 'listening', positive: false, stretch: false, strength: 45 + (m.talkShare - 0.6) * 100, sentence: s,
+        dimension: 'listening', positive: false, stretch: false, strength: 45 + (m.talkShare - 0.65) * 100, sentence: s,
         kind: 'talk_share', method: 'voss_mirror', echo: best >= 0 ? echoFrom(lastCustomerBefore(best + 1)) : mainEcho,
       });
     }

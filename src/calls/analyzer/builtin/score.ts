@@ -65,8 +65,8 @@ export function score(m: Measurements): ScoreDetail {
   const share = m.talkShare;
   if (share >= 0.25 && share <= 0.5) {
     l += 2;
-    explain.listening.push(`+2 talk share ${(share * 100).toFixed(0)}% in 25–50%`);
-  } else if ((share > 0.5 && share <= 0.6) || share < 0.25) {
+    explain.listening.push(`+2 talk share ${(share * 100).toFixed(0)}% in 25–50 %`);
+  } else if ((share > 0.5 && share <= 0.65) || share < 0.25) {
     l += 1;
     explain.listening.push(`+1 talk share ${(share * 100).toFixed(0)}%`);
   }

@@ -619,7 +619,7 @@ const OBJECTION_WHY: Record<Language, (name: string, quality: number) => string>
         : `Der ${name} wurde nur halb aufgenommen: bestätigt oder nachgefragt, aber nicht beides und ohne Rückversicherung, ob die Antwort trägt.`,
   en: (name, q) =>
     q === 0
-      ? `The customer raised a ${name} here and the reply did not pick it up: no acknowledgement, no question back. An ignored objection stays in the room and comes back later as a no.`
+      ? `The customer raised ${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name} here and the reply did not pick it up: no acknowledgement, no question back. An ignored objection stays in the room and comes back later as a no.`
       : q === 1
         ? `The ${name} was met with an immediate defence instead of a question. Arguing straight away means never learning what is behind the objection, and it pushes the customer into the opposite corner.`
         : `The ${name} was only half handled: acknowledged or questioned, but not both, and without checking back that the answer landed.`,

@@ -1,0 +1,288 @@
+// Evaluation of the built-in analyzer on the corpus in eval/corpus.
+//
+//   npm run eval            all cases, table + checks, exit code 1 on any failed check
+//   npm run eval -- NAME    only cases whose file name contains NAME (pairs are skipped)
+//   npm run eval -- -v      also print every check that passed
+//
+// Each case is a transcript (.txt, .vtt, .srt) plus a sidecar .json with a coach's
+// expectations (see eval/README.md). Every case runs with language de and en.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { analyzeTranscript, explainScores } from '../src/calls/analyzer/builtin/index.ts';
+import { detectFormOfAddress, detectLanguage } from '../src/calls/analyzer/builtin/language.ts';
+import { type AnalysisResult, type FormOfAddress, type Language, type ScoreDimension, SCORE_DIMENSIONS } from '../src/calls/analyzer/types.ts';
+import { normalizeForQuote, validateAnalysis } from '../src/calls/analyzer/validate.ts';
+import { buildLongTranscript } from './long-transcript.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const corpusDir = join(here, 'corpus');
+
+interface Expectation {
+  title: string;
+  call_language: Language;
+  form_of_address: FormOfAddress | null;
+  rep_speaker?: string;
+  repName?: string;
+  repSpeaker?: string;
+  quality: 'good' | 'poor' | 'mixed';
+  /** Dimensions a coach sees as weak: each must score <= 2 or be (one of) the lowest. */
+  weak?: ScoreDimension[];
+  min_scores?: Partial<Record<ScoreDimension, number>>;
+  max_scores?: Partial<Record<ScoreDimension, number>>;
+  /** Objections that were raised, and whether the rep handled them. */
+  objections?: Array<{ type: string; handled: boolean }>;
+  next_step_dated?: boolean;
+  biggest_miss_dimension?: ScoreDimension;
+  biggest_miss_methods?: string[];
+  format?: string;
+  notes?: string[];
+  /** No customer speech in the call: what_to_say_instead cannot echo the customer. */
+  no_customer?: boolean;
+}
+
+interface Case {
+  name: string;
+  file: string;
+  transcript: string;
+  exp: Expectation;
+  results: Record<Language, AnalysisResult>;
+  ms: number;
+}
+
+interface Pair {
+  good: string;
+  poor: string;
+  dims: ScoreDimension[];
+  why: string;
+}
+
+const args = process.argv.slice(2);
+const verbose = args.includes('-v') || args.includes('--verbose');
+const filter = args.find((a) => !a.startsWith('-'));
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+function check(name: string, ok: boolean, detail = ''): void {
+  if (ok) {
+    passed++;
+    if (verbose) console.log(`  ok   ${name}`);
+  } else {
+    failed++;
+    failures.push(`${name}${detail ? `: ${detail}` : ''}`);
+    console.log(`  FAIL ${name}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+// ------------------------------------------------------------------ load and run
+const files = readdirSync(corpusDir)
+  .filter((f) => ['.txt', '.vtt', '.srt'].includes(extname(f)))
+  .filter((f) => !filter || f.includes(filter))
+  .sort();
+const cases: Case[] = [];
+for (const file of files) {
+  const name = basename(file, extname(file));
+  const transcript = readFileSync(join(corpusDir, file), 'utf8');
+  const exp = JSON.parse(readFileSync(join(corpusDir, `${name}.json`), 'utf8')) as Expectation;
+  const results = {} as Record<Language, AnalysisResult>;
+  let ms = 0;
+  for (const language of ['de', 'en'] as const) {
+    const t0 = performance.now();
+    results[language] = analyzeTranscript({ transcript, language, repName: exp.repName, repSpeaker: exp.repSpeaker });
+    ms = Math.max(ms, performance.now() - t0);
+  }
+  cases.push({ name, file, transcript, exp, results, ms });
+}
+
+// ------------------------------------------------------------------ table
+const dimShort: Record<ScoreDimension, string> = { discovery: 'disc', listening: 'lst', value: 'val', objection_handling: 'obj', next_step: 'next' };
+function pad(s: string, n: number): string {
+  return s.length >= n ? s.slice(0, n) : s + ' '.repeat(n - s.length);
+}
+const header = [
+  pad('case', 38),
+  ...SCORE_DIMENSIONS.map((d) => pad(dimShort[d], 4)),
+  pad('talk', 5),
+  pad('q(o)', 6),
+  pad('mono', 6),
+  pad('lang', 6),
+  pad('rep', 16),
+  pad('objections', 34),
+  pad('weakest', 9),
+  'miss method',
+].join(' ');
+console.log(header);
+console.log('-'.repeat(header.length + 10));
+for (const c of cases) {
+  const r = c.results.de;
+  const m = r.metrics;
+  const min = Math.min(...SCORE_DIMENSIONS.map((d) => r.scores[d]));
+  const weakest = SCORE_DIMENSIONS.filter((d) => r.scores[d] === min).map((d) => dimShort[d]).join(',');
+  const mono = m.longest_monologue_seconds !== null ? `${m.longest_monologue_seconds}s` : `${m.longest_monologue_words}w`;
+  const objections = m.objections.map((o) => `${o.type}${o.handled ? '+' : '-'}`).join(',') || '-';
+  console.log(
+    [
+      pad(c.name, 38),
+      ...SCORE_DIMENSIONS.map((d) => pad(String(r.scores[d]), 4)),
+      pad(`${Math.round(m.rep_talk_share * 100)}%`, 5),
+      pad(`${m.questions}(${m.open_questions})`, 6),
+      pad(mono, 6),
+      pad(`${r.call_language}${r.form_of_address ? '/' + r.form_of_address : ''}`, 6),
+      pad(r.rep_speaker, 16),
+      pad(objections, 34),
+      pad(weakest, 9),
+      r.biggest_miss.method ?? '-',
+    ].join(' '),
+  );
+}
+console.log('');
+
+// ------------------------------------------------------------------ checks per case
+const QUOTED_RE = /[„“"]([^„“”"]{2,120})[“”"]/gu;
+
+for (const c of cases) {
+  const { exp } = c;
+  console.log(`${c.name}: ${exp.title}`);
+  if (verbose && filter) {
+    const ex = explainScores({ transcript: c.transcript, language: 'de', repName: exp.repName, repSpeaker: exp.repSpeaker });
+    for (const d of SCORE_DIMENSIONS) console.log(`    ${d} = ${c.results.de.scores[d]}: ${ex[d].join('; ')}`);
+    console.log(JSON.stringify(c.results[exp.call_language === 'de' ? 'en' : 'de'], null, 2));
+  }
+  const normTranscript = normalizeForQuote(c.transcript);
+  for (const language of ['de', 'en'] as const) {
+    const r = c.results[language];
+    const tag = `${c.name} [${language}]`;
+    // The three language rules, the schema and verbatim quotes (validate.ts), judged against the
+    // coach's expectation of the call language and form of address, not the analyzer's own.
+    const problems = validateAnalysis(r, { transcript: c.transcript, language, callLanguage: exp.call_language, formOfAddress: exp.form_of_address });
+    check(`${tag} validateAnalysis`, problems.length === 0, problems.join('; '));
+    const moments = [r.strongest_moment, r.biggest_miss, ...r.moments];
+    const notVerbatim = moments.filter((m) => !normTranscript.includes(normalizeForQuote(m.quote)));
+    check(`${tag} quotes verbatim`, notVerbatim.length === 0, notVerbatim.map((m) => m.quote).join(' | '));
+    check(`${tag} coaching language`, [r.biggest_miss.why, r.biggest_miss.coaching, r.commitment].every((t) => detectLanguage(t) === language));
+    const say = r.biggest_miss.what_to_say_instead;
+    check(`${tag} what_to_say_instead in call language ${exp.call_language}`, detectLanguage(say) === exp.call_language, say);
+    if (exp.call_language === 'de') {
+      check(`${tag} what_to_say_instead keeps ${exp.form_of_address}`, detectFormOfAddress(say) === exp.form_of_address, say);
+    }
+    check(
+      `${tag} method_label rule`,
+      moments.every((m) => (m.method && language === 'en' ? typeof m.method_label === 'string' : m.method_label === undefined)),
+    );
+    if (!exp.no_customer) {
+      // what_to_say_instead echoes the customer's own words (a quoted phrase that the customer said).
+      const customerText = normalizeForQuote(customerLines(c.transcript, r.rep_speaker));
+      const echoes = [...say.matchAll(QUOTED_RE)].map((m) => normalizeForQuote(m[1]).replace(/\?$/, ''));
+      check(`${tag} what_to_say_instead echoes the customer`, echoes.some((e) => e.length > 1 && customerText.includes(e)), say);
+    }
+  }
+  const r = c.results.de;
+  const en = c.results.en;
+  check(`${c.name} scores independent of coaching language`, SCORE_DIMENSIONS.every((d) => r.scores[d] === en.scores[d]) && r.biggest_miss.quote === en.biggest_miss.quote);
+  check(`${c.name} call language ${exp.call_language}`, r.call_language === exp.call_language, r.call_language);
+  check(`${c.name} form of address ${exp.form_of_address}`, r.form_of_address === exp.form_of_address, String(r.form_of_address));
+  if (exp.rep_speaker) check(`${c.name} rep is ${exp.rep_speaker}`, r.rep_speaker === exp.rep_speaker, r.rep_speaker);
+  if (exp.format) check(`${c.name} format ${exp.format}`, r.metrics.format === exp.format, String(r.metrics.format));
+  for (const note of exp.notes ?? []) check(`${c.name} note ${note}`, (r.metrics.notes ?? []).includes(note), JSON.stringify(r.metrics.notes));
+  const min = Math.min(...SCORE_DIMENSIONS.map((d) => r.scores[d]));
+  for (const d of exp.weak ?? []) {
+    check(`${c.name} weak ${d} (<= 2 or lowest)`, r.scores[d] <= 2 || r.scores[d] === min, `${d}=${r.scores[d]}, lowest=${min}`);
+  }
+  for (const [d, v] of Object.entries(exp.min_scores ?? {})) {
+    check(`${c.name} ${d} >= ${v}`, r.scores[d as ScoreDimension] >= (v as number), `${d}=${r.scores[d as ScoreDimension]}`);
+  }
+  for (const [d, v] of Object.entries(exp.max_scores ?? {})) {
+    check(`${c.name} ${d} <= ${v}`, r.scores[d as ScoreDimension] <= (v as number), `${d}=${r.scores[d as ScoreDimension]}`);
+  }
+  for (const o of exp.objections ?? []) {
+    const found = r.metrics.objections.filter((x) => x.type === o.type);
+    check(`${c.name} objection ${o.type} detected`, found.length > 0, JSON.stringify(r.metrics.objections));
+    if (found.length > 0) {
+      check(`${c.name} objection ${o.type} ${o.handled ? 'handled' : 'missed'}`, found.some((x) => x.handled === o.handled), JSON.stringify(found));
+    }
+  }
+  if (exp.next_step_dated !== undefined) {
+    check(`${c.name} next step dated = ${exp.next_step_dated}`, r.metrics.next_step_dated === exp.next_step_dated, String(r.metrics.next_step));
+  }
+  if (exp.biggest_miss_dimension) {
+    const lowest = SCORE_DIMENSIONS.filter((d) => r.scores[d] === min);
+    check(`${c.name} biggest miss on ${exp.biggest_miss_dimension}`, lowest.includes(exp.biggest_miss_dimension) && r.biggest_miss.method !== undefined, `lowest=${lowest.join(',')}`);
+  }
+  if (exp.biggest_miss_methods) {
+    check(
+      `${c.name} biggest miss method in ${exp.biggest_miss_methods.join('/')}`,
+      r.biggest_miss.method !== undefined && exp.biggest_miss_methods.includes(r.biggest_miss.method),
+      String(r.biggest_miss.method),
+    );
+  }
+  if (exp.quality === 'good') {
+    const mean = SCORE_DIMENSIONS.reduce((a, d) => a + r.scores[d], 0) / SCORE_DIMENSIONS.length;
+    check(`${c.name} good call scores high (mean >= 3.8)`, mean >= 3.8, mean.toFixed(2));
+  }
+  if (exp.quality === 'poor') {
+    const mean = SCORE_DIMENSIONS.reduce((a, d) => a + r.scores[d], 0) / SCORE_DIMENSIONS.length;
+    check(`${c.name} poor call scores low (mean <= 2.8)`, mean <= 2.8, mean.toFixed(2));
+  }
+}
+
+/** Lines (or cue payloads) of everyone but the rep, for the echo check. */
+function customerLines(transcript: string, rep: string): string {
+  const repLower = rep.toLowerCase();
+  return transcript
+    .split(/\r?\n/)
+    .filter((l) => !l.toLowerCase().includes(`${repLower}:`) && !l.toLowerCase().includes(`<v ${repLower}>`))
+    .join('\n');
+}
+
+// ------------------------------------------------------------------ paired comparisons
+if (!filter) {
+  console.log('');
+  const pairs = JSON.parse(readFileSync(join(here, 'pairs.json'), 'utf8')) as Pair[];
+  const byName = new Map(cases.map((c) => [c.name, c]));
+  for (const p of pairs) {
+    const g = byName.get(p.good);
+    const b = byName.get(p.poor);
+    if (!g || !b) {
+      check(`pair ${p.good} > ${p.poor}: both cases exist`, false);
+      continue;
+    }
+    for (const d of p.dims) {
+      check(`pair ${p.good} > ${p.poor} on ${d}`, g.results.de.scores[d] > b.results.de.scores[d], `${g.results.de.scores[d]} vs ${b.results.de.scores[d]} (${p.why})`);
+    }
+  }
+  const mean = (q: string) => {
+    const xs = cases.filter((c) => c.exp.quality === q).map((c) => SCORE_DIMENSIONS.reduce((a, d) => a + c.results.de.scores[d], 0) / 5);
+    return xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
+  };
+  check('good calls score higher than poor calls on average', mean('good') > mean('poor') + 1, `${mean('good').toFixed(2)} vs ${mean('poor').toFixed(2)}`);
+
+  // ------------------------------------------------------------------ speed
+  const long = buildLongTranscript(cases.filter((c) => c.file.endsWith('.txt')).map((c) => c.transcript), 9000);
+  const times: number[] = [];
+  let words = 0;
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    const r = analyzeTranscript({ transcript: long, language: 'de' });
+    times.push(performance.now() - t0);
+    words = r.metrics.words ?? 0;
+  }
+  times.sort((a, b) => a - b);
+  const median = times[3];
+  console.log(`speed: 60-minute transcript (${words} words, ${long.length} characters): median ${median.toFixed(1)} ms, first run ${times[6].toFixed(1)} ms max`);
+  check('60-minute transcript analyses in under 200 ms', median < 200 && words >= 8500, `${median.toFixed(1)} ms, ${words} words`);
+  const huge = buildLongTranscript(cases.filter((c) => c.file.endsWith('.txt')).map((c) => c.transcript), 80000).slice(0, 500_000);
+  const t0 = performance.now();
+  analyzeTranscript({ transcript: huge, language: 'en' });
+  const hugeMs = performance.now() - t0;
+  console.log(`speed: 500,000-character transcript: ${hugeMs.toFixed(0)} ms`);
+  check('500,000-character transcript analyses in under 2 s', hugeMs < 2000, `${hugeMs.toFixed(0)} ms`);
+  const slowest = [...cases].sort((a, b) => b.ms - a.ms)[0];
+  if (slowest) console.log(`speed: slowest corpus case ${slowest.name}: ${slowest.ms.toFixed(1)} ms`);
+}
+
+console.log('');
+console.log(`eval: ${passed} passed, ${failed} failed (${cases.length} transcripts x 2 languages)`);
+process.exit(failed > 0 ? 1 : 0);
