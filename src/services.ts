@@ -6,6 +6,8 @@ import { CompanyService } from './companies/company.service.ts';
 import { ContactService } from './contacts/contact.service.ts';
 import { RequestLimitService } from './limits/request-limit.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
+import { WebhookService } from './webhooks/webhook.service.ts';
+import { EventService } from './events/event.service.ts';
 import { TeamAdminService } from './identity/team-admin.service.ts';
 import { SessionService } from './web/session.service.ts';
 import { LinkResolver } from './deals/input.ts';
@@ -21,6 +23,8 @@ export interface Services {
   contacts: ContactService;
   requestLimits: RequestLimitService;
   idempotency: IdempotencyService;
+  webhooks: WebhookService;
+  events: EventService;
   deals: DealService;
   tasks: TaskService;
   activities: ActivityService;
@@ -44,6 +48,8 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
     contacts,
     requestLimits: new RequestLimitService(db),
     idempotency: new IdempotencyService(db),
+    webhooks: new WebhookService(db, config),
+    events: new EventService(db),
     sessions,
     teamAdmin: new TeamAdminService(db, identity, (userId) => sessions.endSessionsOf(userId)),
     deals: new DealService(db, handle.dialect, links),

@@ -1,7 +1,10 @@
 // The outbox: every event is written in the same transaction as the change that causes it.
 // The webhook dispatcher reads undispatched rows; GET /events reads them for reconciliation.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Database, EventTable } from '../db/schema.ts';
+import { forUpdate, type DialectName } from '../db/database.ts';
+import { type Actor, seesAll } from '../common/actor.ts';
+import { activityVisible, callVisible, dealVisible, taskVisible } from '../common/visibility.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
 
@@ -40,4 +43,73 @@ export async function recordEvents(tx: Kysely<Database>, teamId: string, events:
     data: JSON.stringify(e.data), changed_fields: e.changedFields ? JSON.stringify(e.changedFields) : null,
     dispatched: 0, created_at: at,
   }))).execute();
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading the outbox: the webhook dispatcher and GET /events.
+
+/**
+ * Events whose row the actor can see now: the one visibility rule (src/common/visibility.ts)
+ * applied to the event's entity. Contacts and companies are visible to every role of the team.
+ */
+export function eventVisible(actor: Actor) {
+  return (eb: ExpressionBuilder<Database, 'events'>): Expression<SqlBool> => {
+    const team = eb('events.team_id', '=', actor.teamId);
+    if (seesAll(actor)) return team;
+    const of = (type: EntityType, ids: Expression<unknown>) => eb.and([eb('events.entity_type', '=', type), eb('events.entity_id', 'in', ids as any)]);
+    return eb.and([team, eb.or([
+      eb('events.entity_type', 'in', ['contact', 'company']),
+      of('deal', eb.selectFrom('deals').select('deals.id').where(dealVisible(actor))),
+      of('task', eb.selectFrom('tasks').select('tasks.id').where(taskVisible(actor))),
+      of('activity', eb.selectFrom('activities').select('activities.id').where(activityVisible(actor))),
+      of('call', eb.selectFrom('calls').select('calls.id').where(callVisible(actor))),
+    ])]);
+  };
+}
+
+/** Claims the oldest undispatched events inside the caller's transaction (skipped by other dispatchers on PostgreSQL). */
+export function claimUndispatched(tx: Kysely<Database>, dialect: DialectName, limit: number): Promise<EventTable[]> {
+  const qb = tx.selectFrom('events').selectAll().where('dispatched', '=', 0).orderBy('id').limit(limit);
+  return forUpdate(dialect, qb, { skipLocked: true }).execute();
+}
+
+export async function markDispatched(tx: Kysely<Database>, ids: string[]): Promise<void> {
+  if (ids.length > 0) await tx.updateTable('events').set({ dispatched: 1 }).where('id', 'in', ids).execute();
+}
+
+/** Of the given events, the ids whose row the actor can see now. */
+export async function visibleEventIds(db: Kysely<Database>, actor: Actor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('events').select('id').where('id', 'in', ids).where(eventVisible(actor)).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface EventLogFilter {
+  /** Exclusive lower bound on the id (the `since` event id or the cursor). */
+  afterId?: string | null;
+  /** Inclusive lower bound on created_at. */
+  since?: string | null;
+  event?: string;
+}
+
+function eventLog(db: Kysely<Database>, actor: Actor, f: EventLogFilter) {
+  let qb = db.selectFrom('events').where(eventVisible(actor));
+  if (f.since) qb = qb.where('created_at', '>=', f.since);
+  if (f.event) qb = qb.where('event', '=', f.event);
+  return qb;
+}
+
+/** The event log, oldest first: a receiver reads it forward to catch up. */
+export function listEvents(db: Kysely<Database>, actor: Actor, f: EventLogFilter, limit: number): Promise<EventTable[]> {
+  let qb = eventLog(db, actor, f).selectAll();
+  if (f.afterId) qb = qb.where('id', '>', f.afterId);
+  return qb.orderBy('id', 'asc').limit(limit + 1).execute();
+}
+
+/** total of the page: every event matching the filters (not only those after the cursor). */
+export async function countEvents(db: Kysely<Database>, actor: Actor, f: Omit<EventLogFilter, 'afterId'> & { sinceId?: string | null }): Promise<number> {
+  let qb = eventLog(db, actor, f);
+  if (f.sinceId) qb = qb.where('id', '>', f.sinceId);
+  const r = await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
 }

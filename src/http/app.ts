@@ -12,6 +12,8 @@ import { DealRow, StageHistoryRow } from '../deals/deal.row.ts';
 import { TaskRow } from '../tasks/task.row.ts';
 import { ActivityRow } from '../activities/activity.row.ts';
 import { CallRow } from '../calls/call.row.ts';
+import { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from '../webhooks/webhook.row.ts';
+import { EventRow } from '../events/event.row.ts';
 import { installErrorHandling, renderError } from './error-handler.ts';
 import { AppError } from '../errors/app-error.ts';
 import { installApiGuard } from './api-guard.ts';
@@ -26,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export const SHARED_SCHEMAS = [ErrorBody, ValidationListBody, ContactRow, CompanyRow, DealRow, StageHistoryRow, TaskRow, ActivityRow, CallRow];
+export const SHARED_SCHEMAS = [ErrorBody, ValidationListBody, ContactRow, CompanyRow, DealRow, StageHistoryRow, TaskRow, ActivityRow, CallRow, WebhookRow, WebhookAttemptRow, WebhookDeliveryRow, EventRow];
 
 export async function buildApp(services: Services, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({

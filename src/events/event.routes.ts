@@ -1,0 +1,26 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../services.ts';
+import { errors, pageOf } from '../common/schema.ts';
+
+const EventQuery = Type.Object({
+  since: Type.Optional(Type.String({ description: 'An event id (events after it) or an RFC 3339 time (events at or after it)' })),
+  event: Type.Optional(Type.String({ description: 'Only this event name' })),
+  cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
+  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, default 25, maximum 100' })),
+});
+
+export function eventRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (api) => {
+    api.get('/events', {
+      schema: {
+        tags: ['events'],
+        summary: 'The event log, oldest first: catch up on the events of rows this key can see',
+        description: 'Lists recorded events (the bodies webhooks receive) in the order they were recorded, oldest first, '
+          + 'so a receiver that was down can read forward from the last event it processed. See docs/webhooks.md.',
+        querystring: EventQuery,
+        response: { 200: pageOf(Type.Ref('Event'), 'EventPage'), ...errors(403, 422) },
+      },
+    }, async (request) => services.events.list(request.actor, request.query));
+  };
+}

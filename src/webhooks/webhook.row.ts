@@ -1,0 +1,71 @@
+import { Type, type Static } from 'typebox';
+import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
+import { Id, Nullable, Timestamp } from '../common/schema.ts';
+
+/** The subscription to every event, also to those added later. */
+export const ALL_EVENTS = '*';
+
+/** Subscribed events are stored as a JSON array; ["*"] means every event, also those added later. */
+export function parseSubscribedEvents(stored: string): string[] {
+  return JSON.parse(stored) as string[];
+}
+
+export const WebhookRow = Type.Object({
+  id: Id('wh'),
+  url: Type.String({ description: 'https URL the deliveries are POSTed to' }),
+  events: Type.Array(Type.String(), { description: 'Subscribed event names, or ["*"] for every event' }),
+  paused: Type.Boolean({ description: 'A paused webhook gets no deliveries for new events' }),
+  description: Nullable(Type.String()),
+  created_by: Type.String({ description: 'User whose visibility filters the deliveries' }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+}, { $id: 'Webhook', title: 'Webhook' });
+export type WebhookRow = Static<typeof WebhookRow>;
+
+export function toWebhookRow(r: WebhookTable): WebhookRow {
+  return {
+    id: r.id, url: r.url, events: parseSubscribedEvents(r.events), paused: r.paused === 1, description: r.description,
+    created_by: r.created_by, created_at: r.created_at, updated_at: r.updated_at,
+  };
+}
+
+export const WebhookAttemptRow = Type.Object({
+  attempt: Type.Integer({ description: '1 to 5' }),
+  attempted_at: Timestamp,
+  status_code: Nullable(Type.Integer({ description: 'HTTP status of the answer; null without an answer' })),
+  duration_ms: Type.Integer(),
+  error: Nullable(Type.String({ description: 'Why the attempt failed; null on success' })),
+  response_snippet: Nullable(Type.String({ description: 'First bytes (at most 1 KiB) of the answer body' })),
+}, { $id: 'WebhookAttempt', title: 'WebhookAttempt' });
+export type WebhookAttemptRow = Static<typeof WebhookAttemptRow>;
+
+export function toWebhookAttemptRow(r: WebhookAttemptTable): WebhookAttemptRow {
+  return {
+    attempt: r.attempt, attempted_at: r.attempted_at, status_code: r.status_code, duration_ms: r.duration_ms,
+    error: r.error, response_snippet: r.response_snippet,
+  };
+}
+
+export const WebhookDeliveryRow = Type.Object({
+  id: Id('dv'),
+  webhook_id: Type.String(),
+  event: Type.String({ description: 'Event name, or "ping"' }),
+  event_id: Nullable(Type.String({ description: 'The event (body id); null for a ping' })),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  attempt_count: Type.Integer(),
+  next_attempt_at: Nullable(Timestamp),
+  last_status_code: Nullable(Type.Integer()),
+  last_error: Nullable(Type.String()),
+  created_at: Timestamp,
+  completed_at: Nullable(Timestamp),
+  attempts: Type.Array(Type.Ref('WebhookAttempt'), { description: 'Every attempt, oldest first' }),
+}, { $id: 'WebhookDelivery', title: 'WebhookDelivery' });
+export type WebhookDeliveryRow = Static<typeof WebhookDeliveryRow>;
+
+export function toWebhookDeliveryRow(r: WebhookDeliveryTable, attempts: WebhookAttemptTable[]): WebhookDeliveryRow {
+  return {
+    id: r.id, webhook_id: r.webhook_id, event: r.event, event_id: r.event_id, status: r.status, attempt_count: r.attempts,
+    next_attempt_at: r.next_attempt_at, last_status_code: r.last_status_code, last_error: r.last_error,
+    created_at: r.created_at, completed_at: r.completed_at, attempts: attempts.map(toWebhookAttemptRow),
+  };
+}

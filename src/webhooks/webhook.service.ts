@@ -1,0 +1,181 @@
+// Webhook registration and the delivery log, for owners and managers: used by the API, the CLI
+// and the application's Team page alike.
+import type { Db } from '../db/database.ts';
+import type { WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
+import type { Config } from '../config.ts';
+import { type Actor, seesAll } from '../common/actor.ts';
+import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { forbidden, notFound, validation } from '../errors/app-error.ts';
+import { newId } from '../lib/ids.ts';
+import { nowIso } from '../lib/time.ts';
+import { EVENT_NAMES, notifyEventsCommitted } from '../events/event.repository.ts';
+import { checkWebhookUrl, UrlRejectedError } from './url-guard.ts';
+import { generateWebhookSecret } from './signature.ts';
+import { WebhookRepository } from './webhook.repository.ts';
+import { ALL_EVENTS, toWebhookDeliveryRow, toWebhookRow, type WebhookDeliveryRow, type WebhookRow } from './webhook.row.ts';
+
+const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'];
+const MAX_DESCRIPTION = 500;
+const MAX_URL = 2000;
+
+export interface WebhookInput {
+  url?: unknown;
+  events?: unknown;
+  description?: string | null;
+  paused?: boolean;
+}
+
+/** `["*"]`, `"all"`, `["all"]` or a list of known event names → the stored subscription. */
+export function parseEvents(raw: unknown): string[] {
+  if (raw === 'all' || raw === ALL_EVENTS) return [ALL_EVENTS];
+  if (!Array.isArray(raw) || raw.length === 0) {
+    throw validation('events', 'events must be a non-empty array of event names, or ["*"] for all events.');
+  }
+  const names = [...new Set(raw.map((e) => (typeof e === 'string' ? e.trim() : e)))];
+  if (names.some((n) => n === ALL_EVENTS || n === 'all')) return [ALL_EVENTS];
+  const unknown = names.filter((n) => typeof n !== 'string' || !(EVENT_NAMES as readonly string[]).includes(n));
+  if (unknown.length > 0) {
+    throw validation('events', `Unknown event name(s): ${unknown.map(String).join(', ')}. Known: ${EVENT_NAMES.join(', ')}, or "*".`);
+  }
+  return EVENT_NAMES.filter((n) => names.includes(n));
+}
+
+/** The body of a ping: the webhook row itself, so a receiver sees what it was registered as. */
+export function pingBody(webhook: WebhookTable, at: string): string {
+  return JSON.stringify({ id: newId('event'), event: 'ping', created_at: at, data: toWebhookRow(webhook) });
+}
+
+function cleanDescription(raw: string | null | undefined): string | null | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === null) return null;
+  const t = raw.trim();
+  if (t.length > MAX_DESCRIPTION) throw validation('description', `description is longer than ${MAX_DESCRIPTION} characters.`);
+  return t === '' ? null : t;
+}
+
+export class WebhookService {
+  constructor(private readonly db: Db, private readonly config: Config) {}
+
+  private repo(): WebhookRepository {
+    return new WebhookRepository(this.db);
+  }
+
+  private authorize(actor: Actor): void {
+    if (!seesAll(actor)) throw forbidden('Only owners and managers manage webhooks.');
+  }
+
+  /** Registration never contacts the URL; resolving its host name is all it does. */
+  private async checkUrl(raw: unknown): Promise<string> {
+    if (typeof raw !== 'string' || !raw.trim()) throw validation('url', 'url is required.');
+    if (raw.length > MAX_URL) throw validation('url', `url is longer than ${MAX_URL} characters.`);
+    try {
+      return (await checkWebhookUrl(raw, { allowPrivate: this.config.webhookAllowPrivate })).url.href;
+    } catch (err) {
+      if (err instanceof UrlRejectedError) throw validation('url', err.reason);
+      throw err;
+    }
+  }
+
+  private async get(actor: Actor, id: string): Promise<WebhookTable> {
+    this.authorize(actor);
+    const row = await this.repo().byId(actor.teamId, id);
+    if (!row) throw notFound('Webhook');
+    return row;
+  }
+
+  async create(actor: Actor, input: WebhookInput): Promise<WebhookRow & { secret: string }> {
+    this.authorize(actor);
+    const url = await this.checkUrl(input.url);
+    const events = parseEvents(input.events);
+    const now = nowIso();
+    const row: WebhookTable = {
+      id: newId('webhook'), team_id: actor.teamId, created_by: actor.userId, url, events: JSON.stringify(events),
+      secret: generateWebhookSecret(), paused: input.paused ? 1 : 0, description: cleanDescription(input.description) ?? null,
+      created_at: now, updated_at: now, deleted_at: null,
+    };
+    await this.repo().insert(row);
+    return { ...toWebhookRow(row), secret: row.secret };
+  }
+
+  async list(actor: Actor, query: { cursor?: string; limit?: string }): Promise<Page<WebhookRow>> {
+    this.authorize(actor);
+    const limit = parseLimit(query.limit);
+    const before = decodeCursor('webhooks', query.cursor);
+    const repo = this.repo();
+    const [rows, total] = await Promise.all([repo.list(actor.teamId, { before, limit }), repo.count(actor.teamId)]);
+    return toPage('webhooks', rows, limit, total, toWebhookRow);
+  }
+
+  async detail(actor: Actor, id: string): Promise<WebhookRow> {
+    return toWebhookRow(await this.get(actor, id));
+  }
+
+  async update(actor: Actor, id: string, input: WebhookInput): Promise<WebhookRow> {
+    const row = await this.get(actor, id);
+    const set: Partial<WebhookTable> = {};
+    if (input.url !== undefined) set.url = await this.checkUrl(input.url);
+    if (input.events !== undefined) set.events = JSON.stringify(parseEvents(input.events));
+    if (input.paused !== undefined) set.paused = input.paused ? 1 : 0;
+    const description = cleanDescription(input.description);
+    if (description !== undefined) set.description = description;
+    if (Object.keys(set).length === 0) return toWebhookRow(row);
+    set.updated_at = nowIso();
+    await this.repo().update(actor.teamId, id, set);
+    return toWebhookRow({ ...row, ...set });
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.get(actor, id);
+    const at = nowIso();
+    await this.db.transaction().execute(async (tx) => {
+      const repo = new WebhookRepository(tx);
+      await repo.update(actor.teamId, id, { deleted_at: at, updated_at: at });
+      await repo.cancelPending(actor.teamId, id, at);
+    });
+  }
+
+  async deliveries(actor: Actor, id: string, query: { cursor?: string; limit?: string; status?: string }): Promise<Page<WebhookDeliveryRow>> {
+    await this.get(actor, id);
+    const limit = parseLimit(query.limit);
+    const before = decodeCursor(`deliveries-${id}`, query.cursor);
+    const status = query.status || undefined;
+    if (status && !DELIVERY_STATUSES.includes(status)) throw validation('status', `status must be one of: ${DELIVERY_STATUSES.join(', ')}.`);
+    const repo = this.repo();
+    const [rows, total] = await Promise.all([
+      repo.deliveries(actor.teamId, id, { before, limit, status }),
+      repo.countDeliveries(actor.teamId, id, status),
+    ]);
+    const attempts = await repo.attemptsOf(rows.slice(0, limit).map((r) => r.id));
+    return toPage(`deliveries-${id}`, rows, limit, total, (r) => toWebhookDeliveryRow(r, attempts.filter((a) => a.delivery_id === r.id)));
+  }
+
+  /**
+   * Sends a delivery again as a NEW delivery (new X-RZ-Delivery, its own 5 attempts) with the
+   * same body bytes, so the event id in the body is unchanged (as GitHub and Stripe do).
+   */
+  async redeliver(actor: Actor, id: string, deliveryId: string): Promise<WebhookDeliveryRow> {
+    await this.get(actor, id);
+    const original = await this.repo().delivery(actor.teamId, id, deliveryId);
+    if (!original) throw notFound('Delivery');
+    return this.enqueue(original.team_id, id, original.event, original.event_id, original.body);
+  }
+
+  /** Queues a `ping` delivery for now, whatever the webhook subscribed to (also when paused). */
+  async ping(actor: Actor, id: string): Promise<WebhookDeliveryRow> {
+    const webhook = await this.get(actor, id);
+    return this.enqueue(webhook.team_id, id, 'ping', null, pingBody(webhook, nowIso()));
+  }
+
+  private async enqueue(teamId: string, webhookId: string, event: string, eventId: string | null, body: string): Promise<WebhookDeliveryRow> {
+    const now = nowIso();
+    const row: WebhookDeliveryTable = {
+      id: newId('delivery'), team_id: teamId, webhook_id: webhookId, event_id: eventId, event, body, status: 'pending',
+      attempts: 0, next_attempt_at: now, locked_by: null, locked_until: null, last_status_code: null, last_error: null,
+      created_at: now, updated_at: now, completed_at: null,
+    };
+    await this.repo().insertDeliveries([row]);
+    // Wakes this process's sender at once (it listens to the outbox signal); others poll.
+    notifyEventsCommitted();
+    return toWebhookDeliveryRow(row, []);
+  }
+}
