@@ -10,6 +10,11 @@ export interface Config {
   webhookTimeoutMs: number; // per delivery attempt; lowered only by tests
   workerPollMs: number;
   publicUrl: string | null;
+  analyzer: 'builtin' | 'llm'; // RZ_ANALYZER
+  analyzerDelayMs: number; // RZ_ANALYZER_DELAY_MS: test knob, slows every analysis down (restart tests)
+  workerConcurrency: number; // jobs run at the same time per process
+  jobLeaseMs: number; // a dead worker's job is taken over after this
+  jobBackoffMs: number; // first retry delay of a failed job; doubles per attempt
 }
 
 function parseSchedule(raw: string | undefined): number[] {
@@ -19,6 +24,12 @@ function parseSchedule(raw: string | undefined): number[] {
     throw new Error(`RZ_WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds, got "${raw}"`);
   }
   return parts;
+}
+
+function parseAnalyzer(raw: string | undefined): 'builtin' | 'llm' {
+  if (!raw || raw === 'builtin') return 'builtin';
+  if (raw === 'llm') return 'llm';
+  throw new Error(`RZ_ANALYZER must be builtin or llm, got "${raw}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,5 +44,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: env.RZ_WEBHOOK_TIMEOUT_MS ? Number(env.RZ_WEBHOOK_TIMEOUT_MS) : 10_000,
     workerPollMs: env.RZ_WORKER_POLL_MS ? Number(env.RZ_WORKER_POLL_MS) : 500,
     publicUrl: env.RZ_PUBLIC_URL || null,
+    analyzer: parseAnalyzer(env.RZ_ANALYZER),
+    analyzerDelayMs: env.RZ_ANALYZER_DELAY_MS ? Number(env.RZ_ANALYZER_DELAY_MS) : 0,
+    workerConcurrency: env.RZ_WORKER_CONCURRENCY ? Number(env.RZ_WORKER_CONCURRENCY) : 4,
+    jobLeaseMs: env.RZ_JOB_LEASE_MS ? Number(env.RZ_JOB_LEASE_MS) : 60_000,
+    jobBackoffMs: env.RZ_JOB_BACKOFF_MS ? Number(env.RZ_JOB_BACKOFF_MS) : 10_000,
   };
 }

@@ -6,6 +6,10 @@ import { CompanyService } from './companies/company.service.ts';
 import { ContactService } from './contacts/contact.service.ts';
 import { RequestLimitService } from './limits/request-limit.service.ts';
 import { IdempotencyService } from './idempotency/idempotency.service.ts';
+import { AllowanceService } from './limits/allowance.service.ts';
+import { CallService } from './calls/call.service.ts';
+import { CallAnalysisService } from './calls/call-analysis.service.ts';
+import { createAnalyzer } from './calls/analyzer/factory.ts';
 import { WebhookService } from './webhooks/webhook.service.ts';
 import { EventService } from './events/event.service.ts';
 import { TeamAdminService } from './identity/team-admin.service.ts';
@@ -23,6 +27,10 @@ export interface Services {
   contacts: ContactService;
   requestLimits: RequestLimitService;
   idempotency: IdempotencyService;
+  allowances: AllowanceService;
+  calls: CallService;
+  /** The background analysis of pushed calls (job kind call.analyze). */
+  callAnalysis: CallAnalysisService;
   webhooks: WebhookService;
   events: EventService;
   deals: DealService;
@@ -40,6 +48,7 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
   const contacts = new ContactService(db, companies);
   const sessions = new SessionService(db);
   const links = new LinkResolver(contacts, companies);
+  const allowances = new AllowanceService(db);
   return {
     config,
     handle,
@@ -48,6 +57,9 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
     contacts,
     requestLimits: new RequestLimitService(db),
     idempotency: new IdempotencyService(db),
+    allowances,
+    calls: new CallService(db, handle.dialect, links, allowances),
+    callAnalysis: new CallAnalysisService(db, handle.dialect, createAnalyzer(config), allowances),
     webhooks: new WebhookService(db, config),
     events: new EventService(db),
     sessions,

@@ -14,7 +14,8 @@ export const CallRow = Type.Object({
 }, { $id: 'Call', title: 'Call' });
 export type CallRow = Static<typeof CallRow>;
 
-export function toCallRow(r: CallTable): CallRow {
+/** Takes the call with or without its transcript, which no row ever carries. */
+export function toCallRow(r: Omit<CallTable, 'transcript'>): CallRow {
   return {
     id: r.id, status: r.status, language: r.language, filename: r.filename, deal_id: r.deal_id, contact_id: r.contact_id,
     owner_id: r.owner_id, external_id: r.external_id, error: r.error, result: r.result ? JSON.parse(r.result) : null,

@@ -4,6 +4,7 @@ import type { Services } from '../services.ts';
 import { meRoutes } from '../identity/me.routes.ts';
 import { contactRoutes } from '../contacts/contact.routes.ts';
 import { companyRoutes } from '../companies/company.routes.ts';
+import { callRoutes } from '../calls/call.routes.ts';
 import { webhookRoutes } from '../webhooks/webhook.routes.ts';
 import { eventRoutes } from '../events/event.routes.ts';
 import { dealRoutes } from '../deals/deal.routes.ts';
@@ -15,6 +16,7 @@ export function apiRoutes(services: Services): FastifyPluginAsync {
     await api.register(meRoutes(services));
     await api.register(contactRoutes(services));
     await api.register(companyRoutes(services));
+    await api.register(callRoutes(services));
     await api.register(webhookRoutes(services));
     await api.register(eventRoutes(services));
     await api.register(dealRoutes(services));

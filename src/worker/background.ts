@@ -2,6 +2,7 @@
 // runner and the webhook dispatcher hook in here.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.ts';
+import { startJobWorker } from '../jobs/job-worker.ts';
 import { startWebhookWorker } from '../webhooks/webhook.worker.ts';
 
 export interface Background {
@@ -13,10 +14,12 @@ export function startBackground(services: Services, opts: { log?: FastifyBaseLog
     services.idempotency.purgeExpired().catch((err) => opts.log?.error({ err }, 'idempotency purge failed'));
   }, 10 * 60_000);
   upkeep.unref();
+  const jobs = startJobWorker(services, { log: opts.log });
   const webhooks = startWebhookWorker(services, { log: opts.log });
   return {
     async stop() {
       clearInterval(upkeep);
+      await jobs.stop();
       await webhooks.stop();
     },
   };

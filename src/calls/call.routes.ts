@@ -1,0 +1,49 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Services } from '../services.ts';
+import { errors, IdParam, Nullable, pageOf } from '../common/schema.ts';
+
+const CallBody = Type.Object({
+  transcript: Type.String({ description: 'The call transcript: required, not blank, at most 500,000 characters. `Name: text` lines (optionally with [hh:mm:ss]) or WebVTT.' }),
+  filename: Type.Optional(Nullable(Type.String({ description: 'Name of the recording or transcript file, at most 255 characters' }))),
+  deal_id: Type.Optional(Nullable(Type.String({ description: 'A deal the key can see (404 otherwise)' }))),
+  contact_id: Type.Optional(Nullable(Type.String())),
+  contact_email: Type.Optional(Nullable(Type.String({ description: 'Finds or creates the contact (instead of contact_id)' }))),
+  language: Type.Optional(Type.Union([Type.Literal('de'), Type.Literal('en')], { description: 'Language of the coaching texts; default de' })),
+  external_id: Type.Optional(Nullable(Type.String({ description: "The dialer's own call id, at most 200 characters: a second push with it answers 409 duplicate" }))),
+  rep_speaker: Type.Optional(Nullable(Type.String({ description: 'Speaker label of the salesperson in the transcript (a hint for the analysis)' }))),
+}, { title: 'CallInput' });
+
+const CallListQuery = Type.Object({
+  contact_id: Type.Optional(Type.String()),
+  deal_id: Type.Optional(Type.String()),
+  status: Type.Optional(Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')])),
+  cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
+  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, default 25, maximum 100' })),
+});
+
+// 500,000 characters may take up to 6 bytes each in JSON (\uXXXX escapes): room for that.
+const CALL_BODY_LIMIT = 4 * 1024 * 1024;
+
+export function callRoutes(services: Services): FastifyPluginAsyncTypebox {
+  return async (api) => {
+    api.post('/calls', {
+      bodyLimit: CALL_BODY_LIMIT,
+      schema: {
+        tags: ['calls'],
+        summary: 'Push a call transcript for analysis (202; the analysis runs in the background)',
+        description: 'Checks in this order: 402 licence_inactive, 402 subscription_required, 428 consent_required, 429 call_limit, 503 paused, 402 team_cap / personal_pool / credits, 409 duplicate.',
+        body: CallBody,
+        response: { 202: Type.Ref('Call'), ...errors(402, 403, 404, 409, 422, 428, 503) },
+      },
+    }, async (request, reply) => reply.code(202).send(await services.calls.push(request.actor, request.body)));
+
+    api.get('/calls', {
+      schema: { tags: ['calls'], summary: 'List calls (filters: contact_id, deal_id, status)', querystring: CallListQuery, response: { 200: pageOf(Type.Ref('Call'), 'CallPage'), ...errors(403, 422) } },
+    }, async (request) => services.calls.list(request.actor, request.query));
+
+    api.get('/calls/:id', {
+      schema: { tags: ['calls'], summary: 'A call: status of the analysis and its result', params: IdParam, response: { 200: Type.Ref('Call'), ...errors(403, 404) } },
+    }, async (request) => services.calls.get(request.actor, request.params.id));
+  };
+}

@@ -1,0 +1,186 @@
+// Pushing calls (POST /calls) and reading them. A push is checked, inserted, charged to an
+// allowance and queued for analysis in one transaction that holds the team row lock, so the
+// limits are exact under concurrency and across processes.
+import { createHash } from 'node:crypto';
+import type { Db, DialectName } from '../db/database.ts';
+import type { CallTable } from '../db/schema.ts';
+import type { Actor } from '../common/actor.ts';
+import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { AppError, notFound, validation } from '../errors/app-error.ts';
+import { newId } from '../lib/ids.ts';
+import { nextUtcMidnight, utcDay } from '../lib/time.ts';
+import { notifyEventsCommitted } from '../events/event.repository.ts';
+import { parseEmail } from '../contacts/contact.service.ts';
+import type { LinkResolver } from '../deals/input.ts';
+import type { AllowanceService } from '../limits/allowance.service.ts';
+import { enqueueJob, notifyJobsEnqueued } from '../jobs/job.repository.ts';
+import { CallRepository, type CallStatus } from './call.repository.ts';
+import { CALL_STATUSES, toCallRow, type CallRow } from './call.row.ts';
+
+export const MAX_TRANSCRIPT_CHARS = 500_000;
+export const MAX_EXTERNAL_ID_CHARS = 200;
+export const DUPLICATE_WINDOW_DAYS = 30;
+
+export interface CallInput {
+  transcript?: unknown;
+  filename?: string | null;
+  deal_id?: string | null;
+  contact_id?: string | null;
+  contact_email?: string | null;
+  language?: string | null;
+  external_id?: string | null;
+  rep_speaker?: string | null;
+}
+
+export interface CallListQuery {
+  contact_id?: string;
+  deal_id?: string;
+  status?: string;
+  cursor?: string;
+  limit?: string;
+}
+
+/** Characters as a reader counts them (code points), not UTF-16 units. */
+function charCount(s: string): number {
+  let pairs = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) pairs++;
+  }
+  return s.length - pairs;
+}
+
+function optionalText(raw: string | null | undefined, field: string, max: number): string | null {
+  if (raw === undefined || raw === null) return null;
+  const t = raw.trim();
+  if (!t) return null;
+  if (t.length > max) throw validation(field, `${field} must be at most ${max} characters.`);
+  return t;
+}
+
+export function transcriptHash(transcript: string): string {
+  return createHash('sha256').update(transcript, 'utf8').digest('hex');
+}
+
+interface ValidPush {
+  transcript: string;
+  language: 'de' | 'en';
+  filename: string | null;
+  dealId: string | null;
+  contactId: string | null;
+  contactEmail: string | null;
+  externalId: string | null;
+  repSpeaker: string | null;
+}
+
+/** Body validation: everything that does not need the database, before any limit is checked. */
+function validatePush(input: CallInput): ValidPush {
+  if (typeof input.transcript !== 'string') throw validation('transcript', 'transcript is required.');
+  const transcript = input.transcript;
+  if (!transcript.trim()) throw validation('transcript', 'transcript is empty; send the text of the call.');
+  if (transcript.length > MAX_TRANSCRIPT_CHARS && charCount(transcript) > MAX_TRANSCRIPT_CHARS) {
+    throw validation('transcript', `transcript is longer than ${MAX_TRANSCRIPT_CHARS.toLocaleString('en')} characters.`);
+  }
+  const language = input.language ?? 'de';
+  if (language !== 'de' && language !== 'en') throw validation('language', 'language must be one of: de, en.');
+  const contactId = input.contact_id?.trim() || null;
+  const contactEmail = input.contact_email?.trim() ? parseEmail(input.contact_email, 'contact_email') : null;
+  if (contactId && contactEmail) throw validation('contact_email', 'Send contact_id or contact_email, not both.');
+  const externalId = input.external_id === undefined || input.external_id === null ? null : input.external_id.trim();
+  if (externalId === '') throw validation('external_id', 'external_id must not be empty.');
+  if (externalId && externalId.length > MAX_EXTERNAL_ID_CHARS) throw validation('external_id', `external_id must be at most ${MAX_EXTERNAL_ID_CHARS} characters.`);
+  return {
+    transcript, language, contactId, contactEmail, externalId,
+    filename: optionalText(input.filename, 'filename', 255),
+    dealId: input.deal_id?.trim() || null,
+    repSpeaker: optionalText(input.rep_speaker, 'rep_speaker', 200),
+  };
+}
+
+export class CallService {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly links: LinkResolver,
+    private readonly allowances: AllowanceService,
+  ) {}
+
+  /**
+   * Accepts a call for analysis (202). Checks, in the order of decisions.md: licence,
+   * subscription, consent, daily call limit, daily spend, allowances (team_cap, personal_pool,
+   * credits), then duplicates (same external_id, or same transcript within 30 days).
+   */
+  async push(actor: Actor, input: CallInput, now = new Date()): Promise<CallRow> {
+    const v = validatePush(input);
+    const hash = transcriptHash(v.transcript);
+    const call = await this.db.transaction().execute(async (tx) => {
+      const repo = new CallRepository(tx);
+      const team = await repo.lockTeam(this.dialect, actor.teamId);
+      if (!team) throw notFound('Team');
+      // The API guard refuses writes of an inactive licence already; checked again under the lock.
+      if (team.licence !== 'active') throw new AppError('licence_inactive', "The team's licence is not in force; nothing can be written.");
+      const user = await repo.user(actor.teamId, actor.userId);
+      if (!user) throw new AppError('invalid_key', 'The API key is unknown or has been revoked.');
+      if (user.paid !== 1) {
+        throw new AppError('subscription_required', 'The key owner may not use call analysis (the paid product); ask your team owner to enable it.');
+      }
+      if (user.consent !== 1) {
+        throw new AppError('consent_required', 'The key owner has not accepted the privacy notice; accept it in the application, then push again.');
+      }
+      const day = utcDay(now);
+      if ((await repo.countCreatedOn(team.id, day)) >= team.call_limit) {
+        const retry = Math.max(1, nextUtcMidnight(now) - Math.floor(now.getTime() / 1000));
+        throw new AppError('call_limit', `The team has pushed ${team.call_limit} calls today, its daily limit; it resets at 00:00 UTC.`, {}, { 'Retry-After': String(retry) });
+      }
+      await this.allowances.assertNotPaused(tx, team, now);
+      const plan = await this.allowances.plan(tx, team, user, now);
+
+      const sameExternal = v.externalId ? await repo.byExternalId(team.id, v.externalId) : undefined;
+      if (sameExternal) throw new AppError('duplicate', 'A call with this external_id was pushed already.', { existing_id: sameExternal });
+      const since = new Date(now.getTime() - DUPLICATE_WINDOW_DAYS * 86400_000).toISOString();
+      const sameContent = await repo.sameTranscriptSince(team.id, hash, since);
+      if (sameContent) {
+        throw new AppError('duplicate', `The same transcript was pushed within the last ${DUPLICATE_WINDOW_DAYS} days.`, { existing_id: sameContent });
+      }
+
+      const deal = v.dealId ? await this.links.deal(tx, actor, v.dealId) : null;
+      const contact = await this.links.contact(tx, actor, { contact_id: v.contactId, contact_email: v.contactEmail });
+
+      const at = now.toISOString();
+      const call: CallTable = {
+        id: newId('call'), team_id: team.id, status: 'queued', language: v.language, filename: v.filename,
+        // A call on a deal without a contact belongs to the deal's contact too.
+        deal_id: deal?.id ?? null, contact_id: contact?.id ?? deal?.contact_id ?? null, owner_id: actor.userId,
+        error: null, result: null, transcript: v.transcript, transcript_hash: hash, external_id: v.externalId,
+        rep_speaker: v.repSpeaker, cost_cents: 0, allowance: plan.source, allowance_period: plan.period,
+        created_day: day, created_at: at, analysed_at: null, updated_at: at,
+      };
+      await repo.insert(call);
+      await this.allowances.take(tx, team.id, user.id, plan);
+      await enqueueJob(tx, 'call.analyze', { team_id: team.id, call_id: call.id });
+      return call;
+    });
+    notifyEventsCommitted(); // a contact found by contact_email may have been created
+
+    notifyJobsEnqueued();
+    return toCallRow(call);
+  }
+
+  async get(actor: Actor, id: string): Promise<CallRow> {
+    const row = await new CallRepository(this.db).visibleById(actor, id);
+    if (!row) throw notFound('Call');
+    return toCallRow(row);
+  }
+
+  async list(actor: Actor, query: CallListQuery): Promise<Page<CallRow>> {
+    const limit = parseLimit(query.limit);
+    const before = decodeCursor('calls', query.cursor);
+    if (query.status && !(CALL_STATUSES as readonly string[]).includes(query.status)) {
+      throw validation('status', `status must be one of: ${CALL_STATUSES.join(', ')}.`);
+    }
+    const f = { contactId: query.contact_id || undefined, dealId: query.deal_id || undefined, status: (query.status || undefined) as CallStatus | undefined };
+    const repo = new CallRepository(this.db);
+    const [rows, total] = await Promise.all([repo.list(actor, { ...f, before, limit }), repo.count(actor, f)]);
+    return toPage('calls', rows, limit, total, toCallRow);
+  }
+}
