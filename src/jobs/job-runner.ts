@@ -57,7 +57,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
 
   async function execute(job: JobTable): Promise<void> {
     const task = opts.tasks[job.kind as JobKind] as JobTask<JobKind> | undefined;
-    const payload = JSON.parse(job.payload);
+    let payload: any;
     const abort = new AbortController();
     const ctx: JobContext = { jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts, workerId, signal: abort.signal };
     const renew = setInterval(() => {
@@ -66,7 +66,13 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
       }, (err) => logError(err, 'job lease renewal failed'));
     }, Math.max(10, Math.floor(opts.leaseMs / 3)));
     try {
-      if (!task) throw new Error(`no task handles job kind "${job.kind}" in this process`);
+      // Another process (a newer version) may know the kind: leave it to them, using no attempt.
+      if (!task) throw new RescheduleJob(new Date(Date.now() + 60_000), `no task handles job kind "${job.kind}" in worker ${workerId}`);
+      try {
+        payload = JSON.parse(job.payload);
+      } catch {
+        throw new PermanentJobError('the job payload is not valid JSON');
+      }
       // The worker that ran the last attempt died: give the job up instead of running it again.
       if (job.attempts > job.max_attempts) {
         await giveUp(job, task, payload, ctx, new Error(`gave up after ${job.max_attempts} attempts; the last worker stopped while running it`));
@@ -92,7 +98,7 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
 
   async function giveUp(job: JobTable, task: JobTask<JobKind>, payload: any, ctx: JobContext, err: unknown): Promise<void> {
     try {
-      await task.onFailed?.(payload, err, ctx);
+      if (payload !== undefined) await task.onFailed?.(payload, err, ctx);
     } catch (cleanupErr) {
       // The domain cleanup must happen before the job is marked failed: try again later.
       logError(cleanupErr, `job ${job.id} (${job.kind}): cleanup after failure failed`);

@@ -170,6 +170,23 @@ describe('job queue', () => {
     await r.stop();
   });
 
+  it('leaves a job of a kind this process does not handle for another process, using no attempt', async () => {
+    const id = 'jb_01JUNKNOWNKIND000000000000';
+    const now = new Date().toISOString();
+    await handle.db.insertInto('jobs').values({ id, kind: 'newer.kind', payload: '{}', run_at: now, attempts: 0, max_attempts: 5, locked_by: null, locked_until: null, last_error: null, failed_at: null, created_at: now }).execute();
+    const r = runner({ 'test.work': { run: async () => undefined } });
+    const row = await waitFor('the job to be put back', async () => {
+      const j = await job(id);
+      return j?.last_error ? j : undefined;
+    });
+    assert.equal(row.attempts, 0);
+    assert.equal(row.failed_at, null);
+    assert.match(row.last_error ?? '', /no task handles job kind "newer.kind"/);
+    assert.ok(Date.parse(row.run_at) > Date.now() + 30_000);
+    await r.stop();
+    await handle.db.deleteFrom('jobs').where('id', '=', id).execute();
+  });
+
   it('renews the lease of a long job, so another runner never takes it over', async () => {
     let runs = 0;
     const tasks: JobTasks = { 'test.work': { run: async () => { runs++; await sleep(900); } } };
