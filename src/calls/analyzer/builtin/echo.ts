@@ -6,7 +6,7 @@ import { ECHO_LEAD_WORDS, ECHO_TAIL_WORDS } from './lexicon.ts';
 const TOKEN_RE = /\S+/g;
 const EDGE_PUNCT_RE = /^[\s"„“”'‚‘’»«(\[–—-]+|[\s"„“”'‚‘’»«)\].,;:!?…–—-]+$/g;
 const CLAUSE_END_RE = /[,;:.!?…]["”“'»)]*$/;
-const SUBORDINATE_RE = /^(?:dass|weil|that|because|wenn|if|when|sodass|so)$/i;
+const SUBORDINATE_RE = /^(?:dass|that)$/i;
 
 interface Tok {
   start: number;
@@ -25,12 +25,12 @@ function tokenize(text: string): Tok[] {
 }
 
 /**
- * A phrase of the customer's words around the first match of `focus` (or the end of the
+ * A phrase (at most `maxWords`) of the customer's words around the first match of `focus` (or the end of the
  * sentence): the clause that contains it, cut to `maxWords` around the match, without forms of
  * address (so it fits a du or a Sie reply) and without fillers at its edges. Always an exact
  * substring of `sentence`.
  */
-export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 7): string | null {
+export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefer: 'left' | 'right' = 'right'): string | null {
   const toks = tokenize(sentence);
   if (toks.length === 0) return null;
   let fa = -1;
@@ -60,7 +60,7 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 7): stri
   let cb = fb;
   while (cb < toks.length - 1 && !endsClause(cb)) cb++;
   // "Das Hauptproblem ist, dass wir ständig Fehlbestände haben": the substance follows.
-  if (cb - ca + 1 <= 6 && cb + 1 < toks.length && SUBORDINATE_RE.test(toks[cb + 1].word)) {
+  if (cb - ca + 1 <= 8 && cb + 1 < toks.length && SUBORDINATE_RE.test(toks[cb + 1].word)) {
     let nb = cb + 1;
     while (nb < toks.length - 1 && !endsClause(nb)) nb++;
     const sub = { a: cb + 2, b: nb };
@@ -74,15 +74,19 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 7): stri
   let a = ca;
   let b = cb;
   if (b - a + 1 > maxWords) {
-    // Window inside the clause: the focus, grown to the right first, then to the left.
+    // Window inside the clause: a focus of three words or more stands alone; a shorter one
+    // grows by up to four words, to the preferred side first.
     a = fa;
     b = Math.min(fb, fa + maxWords - 1);
-    let right = true;
-    while (b - a + 1 < maxWords && (a > ca || b < cb)) {
-      if (right && b < cb) b++;
-      else if (!right && a > ca) a--;
-      right = !right;
+    const size = b - a + 1 >= 3 ? b - a + 1 : Math.min(maxWords, b - a + 1 + 4);
+    for (const side of prefer === 'right' ? ['right', 'left'] : ['left', 'right']) {
+      while (b - a + 1 < size && (side === 'right' ? b < cb : a > ca)) {
+        if (side === 'right') b++;
+        else a--;
+      }
     }
+    // German nouns are capitalised: don't stop right before the noun of the phrase.
+    if (b < cb && b - a + 1 < maxWords + 2 && /^\p{Lu}/u.test(toks[b + 1].word) && !isAddressToken(toks[b + 1].word)) b++;
   }
   // Forms of address: keep the side of the focus that has none.
   for (let i = a; i <= b; i++) {

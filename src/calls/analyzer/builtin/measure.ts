@@ -8,6 +8,7 @@ import {
   AGENDA_RE,
   AGREE_RE,
   CHECK_BACK_RE,
+  COMPETITOR_NAME_RE,
   CONCERN_INVITE_RE,
   DATE_RE,
   DEFENSE_RE,
@@ -298,7 +299,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         }
         if (PARAPHRASE_RE.test(s.text)) paraphrases.push(s);
         if (!agenda && s.wordPos <= totalWords * 0.25 && AGENDA_RE.test(s.text)) agenda = s;
-        if (!s.question && PITCH_RE.test(s.text)) {
+        // A statement that ties back to the customer's words is a value statement even
+        // without product words ("Du hattest gesagt ..., deshalb haben wir ...").
+        if (!s.question && (PITCH_RE.test(s.text) || (LINK_RE.test(s.text) && s.words >= 8))) {
           pitches.push(s);
           turnPitch++;
           const linked = turnHasLinkWords || overlap(s.text, vocab) >= 2;
@@ -333,6 +336,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     const nci = reply ? nextCust[ri] : -1;
     const nextAnswer = nci >= 0 ? turns[nci] : null;
     const seenTypes = new Set<ObjectionType>();
+    // Answers to the rep's own qualifying question ("Wer entscheidet?") are information, not objections.
+    const prevTurn = i > 0 ? turns[i - 1] : null;
+    const answersQualifying = prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null && QUALIFY_RE.test(q.text));
 
     for (const s of t.sentences) {
       customerSentences.push(s);
@@ -346,7 +352,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         lastPainTurn = i;
         const answerImpact = nextAnswer ? IMPACT_RE.test(nextAnswer.text) : false;
         const implicationAsked = reply ? reply.sentences.some((q) => q.question !== null && IMPLICATION_Q_RE.test(q.text)) : false;
-        const pitched = reply ? !replyHasQuestion && reply.sentences.some((q) => PITCH_RE.test(q.text)) : false;
+        const pitched = reply ? !replyHasQuestion && (reply.sentences.some((q) => PITCH_RE.test(q.text)) || countMatches(FEATURE_RE, reply.text) > 0) : false;
         pains.push({
           sentence: s,
           explored: replyHasQuestion,
@@ -357,7 +363,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
       }
       const cleanedObj = s.text.replace(OBJECTION_NEGATION_RE, ' ');
       for (const type of OBJECTION_TYPES) {
-        if (seenTypes.has(type) || !OBJECTION_RES[type].test(cleanedObj)) continue;
+        if (seenTypes.has(type)) continue;
+        if (answersQualifying && (type === 'authority' || type === 'budget' || type === 'timing')) continue;
+        if (!OBJECTION_RES[type].test(cleanedObj) && !(type === 'competitor' && COMPETITOR_NAME_RE.test(s.text))) continue;
         // "Arbeiten Sie auch mit HubSpot?" asks about an integration; it is not an objection.
         if (type === 'competitor' && s.question) continue;
         seenTypes.add(type);
@@ -424,7 +432,7 @@ function judgeObjection(
   nextRep: number[],
   totalWords: number,
 ): ObjectionEvent {
-  const early = totalWords > 0 && s.wordPos < totalWords * 0.15;
+  const early = s.turn <= 4 || (totalWords > 0 && s.wordPos < totalWords * 0.2);
   if (!reply) return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: null, early };
   const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text));
   const beforeQuestion = firstQ >= 0 ? reply.sentences.slice(0, firstQ) : reply.sentences;
@@ -462,7 +470,9 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
   let from = n;
   while (from > 0 && (turns[from - 1].wordPos >= totalWords * 0.6 || n - (from - 1) <= 6)) from--;
   let invite = false;
-  let dated: { s: Sentence; agreed: boolean } | null = null;
+  // The rep's latest dated proposal and the customer's latest dated statement.
+  let repDated: { s: Sentence; agreed: boolean } | null = null;
+  let custDated: { s: Sentence; agreed: boolean } | null = null;
   let undated: Sentence | null = null;
   let vague: Sentence | null = null;
   for (let i = from; i < n; i++) {
@@ -473,16 +483,18 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
     for (const s of t.sentences) {
       if (INVITE_RE.test(s.text)) invite = true;
       if (DATE_RE.test(s.text) && (meetingTurn || s.question)) {
-        let agreed: boolean;
         if (!t.isRep) {
-          agreed = !REFUSE_RE.test(firstSentences(t, 1).slice(0, 30)) || AGREE_RE.test(s.text);
+          const agreed = !REFUSE_RE.test(firstSentences(t, 1).slice(0, 30)) || AGREE_RE.test(s.text);
+          if (!custDated || agreed || !custDated.agreed) custDated = { s, agreed };
+          // Confirming with a date ("Dienstag um 10 passt") agrees to the rep's proposal.
+          if (agreed && repDated && prev?.isRep) repDated.agreed = true;
         } else {
           const ci = nextCust[i];
           const answer = ci >= 0 ? firstSentences(turns[ci], 2) : '';
-          agreed = answer !== '' && AGREE_RE.test(answer) && !/^\s*(?:nein|no)\b/i.test(answer);
+          const agreed = answer !== '' && AGREE_RE.test(answer) && !/^\s*(?:nein|no)\b/i.test(answer);
+          // The latest dated proposal wins, unless only an earlier one was agreed to.
+          if (!repDated || agreed || !repDated.agreed) repDated = { s, agreed };
         }
-        // The latest dated sentence wins, unless only an earlier one was agreed to.
-        if (!dated || agreed || !dated.agreed) dated = { s, agreed };
       } else if (UNDATED_RE.test(s.text) && meetingTurn) {
         undated = s;
       } else if (VAGUE_RE.test(s.text)) {
@@ -490,9 +502,11 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
       }
     }
   }
-  if (dated) {
-    const level = dated.agreed && invite ? 5 : dated.agreed || invite ? 4 : 3;
-    return { level, kind: 'dated', sentence: dated.s, invite, agreed: dated.agreed };
+  if (repDated || custDated) {
+    const agreed = (repDated?.agreed ?? false) || (custDated?.agreed ?? false);
+    const level = agreed && invite ? 5 : agreed || invite ? 4 : 3;
+    const sentence = (repDated ?? custDated)?.s ?? null;
+    return { level, kind: 'dated', sentence, invite, agreed };
   }
   if (undated) return { level: 3, kind: 'undated', sentence: undated, invite, agreed: false };
   if (vague) return { level: 2, kind: 'vague', sentence: vague, invite, agreed: false };

@@ -3,7 +3,7 @@
 
 import { type BiggestMiss, type Language, METHODS, type MethodKey, type Moment, type ScoreDimension, type Scores } from '../types.ts';
 import { echoPhrase } from './echo.ts';
-import { IMPLICATION_Q_RE, OBJECTION_RES, PAIN_RE, PITCH_RE, type ObjectionType } from './lexicon.ts';
+import { IMPACT_RE, IMPLICATION_Q_RE, LOGISTIC_Q_RE, OBJECTION_RES, PAIN_RE, PITCH_RE, TAG_QUESTION_RE, type ObjectionType } from './lexicon.ts';
 import type { Measurements, ObjectionEvent } from './measure.ts';
 import { monologueSeconds, MONOLOGUE_GOOD_SECONDS, questionTarget } from './score.ts';
 import {
@@ -31,18 +31,26 @@ export interface Candidate {
   method?: MethodKey;
   /** The customer's words to echo in what_to_say_instead. */
   echo: string | null;
+  /** Quote from `sentence` through this later sentence of the same segment (e.g. acknowledgement + question). */
+  through?: Sentence;
   objection?: ObjectionEvent;
 }
 
 /** How much an unhandled objection of this type matters for the deal (moment ranking). */
 const OBJECTION_WEIGHT: Record<ObjectionType, number> = {
-  price: 10, budget: 6, competitor: 4, authority: 4, timing: 3, status_quo: 3, send_material: 0,
+  price: 10, competitor: 8, budget: 6, authority: 6, status_quo: 5, timing: 3, send_material: 0,
 };
+/** Ignored and defended objections are both clear misses; a half-handled one much less so. */
+const QUALITY_PENALTY = [0, 4, 20, 40, 40];
 const TIEBREAK: ScoreDimension[] = ['objection_handling', 'discovery', 'value', 'next_step', 'listening'];
 const MAX_QUOTE = 240;
 
-/** A verbatim quote: the sentence, or a window of it around `focus` when it is very long. */
-export function quoteOf(s: Sentence, focus?: RegExp): string {
+/** A verbatim quote: the sentence (through `through` when both fit), or a window of it around `focus` when it is very long. */
+export function quoteOf(s: Sentence, focus?: RegExp, through?: Sentence): string {
+  if (through && through.segText === s.segText && through.offset > s.offset) {
+    const span = s.segText.slice(s.offset, through.offset + through.text.length);
+    if (span.length <= MAX_QUOTE) return span;
+  }
   const t = s.text;
   if (t.length <= MAX_QUOTE) return t;
   let center = 0;
@@ -83,9 +91,9 @@ function objectionMethod(o: ObjectionEvent): MethodKey {
   }
 }
 
-function echoFrom(s: Sentence | null | undefined, focus?: RegExp): string | null {
+function echoFrom(s: Sentence | null | undefined, focus?: RegExp, prefer: 'left' | 'right' = 'right'): string | null {
   if (!s) return null;
-  return echoPhrase(s.text, focus) ?? (focus ? echoPhrase(s.text) : null);
+  return echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null);
 }
 
 export function buildCandidates(m: Measurements): Candidate[] {
@@ -96,13 +104,18 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const substantive = (s: Sentence) => s.words >= 4;
   const target = questionTarget(m.totalWords);
 
-  // The customer's main pain: quantified first, else the first one; else an objection; else their longest sentence.
+  // The customer's main pain (quantified first) in their own words, for the echo in
+  // what_to_say_instead; else a quantified statement; else their longest non-objection sentence.
+  const objectionSentences = new Set(m.objections.map((o) => o.sentence));
   const mainPain = m.pains.find((p) => p.impact) ?? m.pains[0];
-  let mainEcho: string | null = mainPain ? echoFrom(mainPain.sentence, PAIN_RE) : null;
-  if (!mainEcho && m.objections[0]) mainEcho = echoFrom(m.objections[0].sentence, OBJECTION_RES[m.objections[0].type]);
   const longestCustomer = customer.reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
-  if (!mainEcho && longestCustomer) mainEcho = echoFrom(longestCustomer);
-  const mainPainSentence = mainPain?.sentence ?? longestCustomer ?? null;
+  const plainCustomer = customer.filter((s) => !objectionSentences.has(s)).reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
+  const painEchoOf = (s: Sentence): string | null => (IMPACT_RE.test(s.text) ? echoFrom(s, IMPACT_RE, 'left') : null) ?? echoFrom(s, PAIN_RE);
+  let painEcho: string | null = mainPain ? painEchoOf(mainPain.sentence) : null;
+  const quantified = customer.find((s) => IMPACT_RE.test(s.text) && !objectionSentences.has(s));
+  if (!painEcho && quantified) painEcho = echoFrom(quantified, IMPACT_RE, 'left');
+  if (!painEcho && plainCustomer) painEcho = echoFrom(plainCustomer);
+  const mainPainSentence = mainPain?.sentence ?? quantified ?? plainCustomer ?? longestCustomer ?? null;
   const lastCustomerBefore = (turnIndex: number): Sentence | null => {
     for (let i = turnIndex - 1; i >= 0 && i >= turnIndex - 4; i--) {
       const t = turns[i];
@@ -121,7 +134,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
       dimension: 'discovery', positive: false, stretch: false, strength: 80, sentence: unexplored.sentence, focus: PAIN_RE,
       kind: unexplored.pitchedNext ? 'pain_funnel' : 'pain_unexplored',
       method: unexplored.pitchedNext ? 'sandler_pain_funnel' : 'spin_implication',
-      echo: echoFrom(unexplored.sentence, PAIN_RE),
+      echo: painEchoOf(unexplored.sentence),
     });
   }
   const exploredNoImpact = m.pains.find((p) => p.explored && !p.impact);
@@ -132,25 +145,28 @@ export function buildCandidates(m: Measurements): Candidate[] {
     });
   }
   if (m.qualifyingQuestions === 0 && m.pitches.length > 0) {
-    const late = m.objections.some((o) => o.type === 'price' || o.type === 'authority' || o.type === 'budget') || m.pitches.length >= 5;
+    // Complex, later-stage conversations get MEDDPICC; short or early ones BANT.
+    const late = m.objections.some((o) => o.type === 'authority') || m.totalWords > 2500 || m.pitches.length >= 5;
     c.push({
       dimension: 'discovery', positive: false, stretch: false, strength: 55, sentence: m.pitches[0], focus: PITCH_RE,
-      kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: mainEcho,
+      kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: painEcho,
     });
   }
   if (m.repQuestions.length < Math.ceil(target / 2)) {
-    const closed = m.repQuestions.find((q) => q.question === 'closed') ?? m.repQuestions[0] ?? firstRep;
+    // A closed question to reopen; without questions, the rep's longest statement (where a question belonged).
+    const longestRep = repSentences.reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
+    const closed = m.repQuestions.find((q) => q.question === 'closed' && !LOGISTIC_Q_RE.test(q.text)) ?? m.repQuestions[0] ?? longestRep ?? firstRep;
     if (closed) {
       c.push({
         dimension: 'discovery', positive: false, stretch: false, strength: 50 + (target - m.repQuestions.length) * 3, sentence: closed,
-        kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(closed.turn)) ?? mainEcho,
+        kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(closed.turn)) ?? painEcho,
       });
     }
   }
   if (mainPainSentence) {
     c.push({
       dimension: 'discovery', positive: false, stretch: true, strength: 10, sentence: mainPainSentence, focus: PAIN_RE,
-      kind: 'stretch_discovery', method: 'sandler_pain_funnel', echo: mainEcho,
+      kind: 'stretch_discovery', method: 'sandler_pain_funnel', echo: painEcho,
     });
   }
 
@@ -163,7 +179,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     c.push({
       dimension: 'listening', positive: false, stretch: false, strength: 50 + Math.min(40, (mono - MONOLOGUE_GOOD_SECONDS) / 3), sentence: s,
       kind: pitchy ? 'monologue_trial' : 'monologue_calibrated', method: pitchy ? 'trial_close' : 'voss_calibrated_question',
-      echo: echoFrom(lastCustomerBefore(t.index)) ?? mainEcho,
+      echo: echoFrom(lastCustomerBefore(t.index)) ?? painEcho,
     });
   }
   if (m.talkShare > 0.65 && m.speakers > 1) {
@@ -175,14 +191,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
     if (s && (!m.monologueTurn || reply !== m.monologueTurn || mono <= MONOLOGUE_GOOD_SECONDS)) {
       c.push({
         dimension: 'listening', positive: false, stretch: false, strength: 45 + (m.talkShare - 0.65) * 100, sentence: s,
-        kind: 'talk_share', method: 'voss_mirror', echo: best >= 0 ? echoFrom(lastCustomerBefore(best + 1)) : mainEcho,
+        kind: 'talk_share', method: 'voss_mirror', echo: best >= 0 ? echoFrom(lastCustomerBefore(best + 1)) : painEcho,
       });
     }
   }
   if (mainPainSentence || longestCustomer) {
     c.push({
       dimension: 'listening', positive: false, stretch: true, strength: m.paraphrases.length === 0 ? 15 : 5,
-      sentence: (mainPainSentence ?? longestCustomer) as Sentence, kind: 'stretch_listening', method: 'voss_label', echo: mainEcho,
+      sentence: (mainPainSentence ?? longestCustomer) as Sentence, kind: 'stretch_listening', method: 'voss_label', echo: painEcho,
     });
   }
 
@@ -193,13 +209,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const hasPain = m.pains.length > 0;
     c.push({
       dimension: 'value', positive: false, stretch: false, strength: 70, sentence: s, focus: PITCH_RE,
-      kind: hasPain ? 'feature_dump' : 'feature_dump_gap', method: hasPain ? 'spin_need_payoff' : 'gap_selling', echo: mainEcho,
+      kind: hasPain ? 'feature_dump' : 'feature_dump_gap', method: hasPain ? 'spin_need_payoff' : 'gap_selling', echo: painEcho,
     });
   }
   if (m.pitchBeforePain) {
     c.push({
       dimension: 'value', positive: false, stretch: false, strength: 60, sentence: m.pitchBeforePain, focus: PITCH_RE,
-      kind: 'pitch_early', method: 'gap_selling', echo: mainEcho,
+      kind: 'pitch_early', method: 'gap_selling', echo: painEcho,
     });
   }
   if (m.pitches.length > 0 && m.linkedPitches.length === 0) {
@@ -207,12 +223,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const s = m.pitches.find((p) => p.wordPos > firstPainPos) ?? m.pitches[0];
     c.push({
       dimension: 'value', positive: false, stretch: false, strength: 50, sentence: s, focus: PITCH_RE,
-      kind: 'value_unlinked', method: 'spin_need_payoff', echo: mainEcho,
+      kind: 'value_unlinked', method: 'spin_need_payoff', echo: painEcho,
     });
   }
   {
     const s = m.linkedPitches[0] ?? mainPainSentence ?? m.pitches[0] ?? firstRep;
-    if (s) c.push({ dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: 'stretch_value', method: 'spin_need_payoff', echo: mainEcho });
+    if (s) c.push({ dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: 'stretch_value', method: 'spin_need_payoff', echo: painEcho });
   }
 
   // ---- Objection handling
@@ -221,18 +237,23 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const quoteRep = o.quality === 1 && o.response !== null;
     c.push({
       dimension: 'objection_handling', positive: false, stretch: false,
-      strength: 80 - o.quality * 10 + OBJECTION_WEIGHT[o.type] - m.objections.indexOf(o) / 10,
+      strength: 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] - m.objections.indexOf(o) / 10,
       sentence: quoteRep ? (o.response as Sentence) : o.sentence,
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
       kind: 'objection', method: objectionMethod(o), echo: echoFrom(o.sentence, OBJECTION_RES[o.type]), objection: o,
     });
   }
   if (m.objections.length === 0 && !m.concernInvite) {
-    const closing = [...customer].reverse().find(substantive) ?? longestCustomer ?? firstRep;
+    // Where a concern could have been invited: the rep's closing proposal or last question.
+    const closing =
+      (m.nextStep.sentence && turns[m.nextStep.sentence.turn].isRep ? m.nextStep.sentence : null) ??
+      [...m.repQuestions].reverse().find((q) => !LOGISTIC_Q_RE.test(q.text)) ??
+      [...repSentences].reverse().find(substantive) ??
+      firstRep;
     if (closing) {
       c.push({
         dimension: 'objection_handling', positive: false, stretch: true, strength: 12, sentence: closing,
-        kind: 'stretch_objection', method: 'voss_accusation_audit', echo: mainEcho,
+        kind: 'stretch_objection', method: 'voss_accusation_audit', echo: painEcho,
       });
     }
   }
@@ -241,9 +262,9 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const ns = m.nextStep;
   const lastRep = [...repSentences].reverse().find(substantive) ?? repSentences[repSentences.length - 1];
   if (ns.kind === 'none' && lastRep) {
-    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 85, sentence: lastRep, kind: 'no_next_step', method: 'calendar_close', echo: mainEcho });
+    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 85, sentence: lastRep, kind: 'no_next_step', method: 'calendar_close', echo: painEcho });
   } else if (ns.kind === 'vague' && ns.sentence) {
-    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 75, sentence: ns.sentence, kind: 'vague_next_step', method: 'calendar_close', echo: mainEcho });
+    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 75, sentence: ns.sentence, kind: 'vague_next_step', method: 'calendar_close', echo: painEcho });
   } else if (ns.kind === 'undated' && ns.sentence) {
     c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 60, sentence: ns.sentence, kind: 'undated_next_step', method: 'calendar_close', echo: null });
   } else if (ns.kind === 'dated' && ns.sentence && ns.level < 5) {
@@ -255,7 +276,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   if (!m.agenda && firstRep) {
     c.push({
       dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level <= 2 ? 30 : 20, sentence: firstRep,
-      kind: 'no_agenda', method: 'sandler_upfront_contract', echo: mainEcho,
+      kind: 'no_agenda', method: 'sandler_upfront_contract', echo: painEcho,
     });
   }
 
@@ -284,8 +305,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
   }
   const handled = [...m.objections].filter((o) => o.quality >= 3 && o.response).sort((a, b) => b.quality - a.quality)[0];
   if (handled) {
+    // Quote the acknowledgement through the clarifying question when they are said together.
+    const resp = handled.response as Sentence;
+    const turn = turns[resp.turn];
+    const q = turn.sentences.find((x) => x.question !== null && x.wordPos >= resp.wordPos);
     c.push({
-      dimension: 'objection_handling', positive: true, stretch: false, strength: 70 + handled.quality * 5, sentence: handled.response as Sentence,
+      dimension: 'objection_handling', positive: true, stretch: false, strength: 70 + handled.quality * 5,
+      sentence: resp.words < 4 && q && q.segText !== resp.segText ? q : resp, through: q && q !== resp ? q : undefined,
       kind: 'objection_handled', method: 'laer', echo: null, objection: handled,
     });
   }
@@ -296,12 +322,17 @@ export function buildCandidates(m: Measurements): Candidate[] {
     c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 45, sentence: m.agenda, kind: 'agenda', method: 'sandler_upfront_contract', echo: null });
   }
   // Fallback strength: the rep's best question, else their first real sentence.
-  const fallback = bq?.sentence ?? m.repQuestions.find((q) => q.question === 'open') ?? m.repQuestions[0] ?? firstRep;
+  const usable = (q: Sentence) => !LOGISTIC_Q_RE.test(q.text) && !TAG_QUESTION_RE.test(q.text);
+  const fallback = bq?.sentence ?? m.repQuestions.find((q) => q.question === 'open' && usable(q)) ?? m.repQuestions.find(usable) ?? firstRep;
   if (fallback) {
     c.push({
       dimension: 'discovery', positive: true, stretch: false, strength: 1, sentence: fallback,
       kind: fallback.question ? 'fallback_strength' : 'fallback_opening', echo: null,
     });
+  }
+  const lastRepSentence = [...repSentences].reverse().find(substantive);
+  if (lastRepSentence && lastRepSentence !== fallback) {
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 0.5, sentence: lastRepSentence, kind: 'fallback_closing', echo: null });
   }
   return c;
 }
@@ -322,13 +353,9 @@ export function selectMoments(candidates: Candidate[], scores: Scores): Selectio
     TIEBREAK.indexOf(a.dimension) - TIEBREAK.indexOf(b.dimension) ||
     a.sentence.wordPos - b.sentence.wordPos;
   negatives.sort(rankNeg);
-  positives.sort(
-    (a, b) =>
-      Number(b.strength > 1) - Number(a.strength > 1) ||
-      scores[b.dimension] - scores[a.dimension] ||
-      b.strength - a.strength ||
-      a.sentence.wordPos - b.sentence.wordPos,
-  );
+  // The strongest moment: a real strength in a dimension that scored at least 3, strongest first.
+  const tier = (x: Candidate) => (x.strength <= 1 ? 0 : scores[x.dimension] >= 3 ? 2 : 1);
+  positives.sort((a, b) => tier(b) - tier(a) || b.strength - a.strength || a.sentence.wordPos - b.sentence.wordPos);
   const miss = negatives[0] ?? candidates[candidates.length - 1];
   const strongest = positives.find((p) => p.sentence !== miss.sentence) ?? positives[0] ?? miss;
   const used = new Set<Sentence>([miss.sentence, strongest.sentence]);
@@ -380,7 +407,7 @@ export function renderMoment(c: Candidate, ctx: RenderContext, withNote = false)
   }
   if (withNote && ctx.note) coaching = `${coaching} ${ctx.note}`;
   const moment: Moment = {
-    quote: quoteOf(c.sentence, c.focus),
+    quote: quoteOf(c.sentence, c.focus, c.through),
     speaker: ctx.speakerOf(c.sentence),
     why,
     coaching,

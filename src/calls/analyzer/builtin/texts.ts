@@ -461,9 +461,9 @@ export const TEXTS = {
       en: () => 'In my next call I will summarise what the customer said at least twice and ask whether I got it right.',
     },
     say: {
-      Sie: (p) => `Es klingt so, als ob ${p.echo ? `„${p.echo}“ Sie gerade am meisten beschäftigt` : 'Sie das gerade am meisten beschäftigt'}. Habe ich das richtig verstanden?`,
-      du: (p) => `Es klingt so, als ob ${p.echo ? `„${p.echo}“ dich gerade am meisten beschäftigt` : 'dich das gerade am meisten beschäftigt'}. Habe ich das richtig verstanden?`,
-      en: (p) => `It sounds like ${p.echo ? `“${p.echo}” is what is weighing on you most right now` : 'this is what is weighing on you most right now'}. Did I get that right?`,
+      Sie: (p) => `${mirror('Sie', p.echo)}es klingt so, als ob Sie das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
+      du: (p) => `${mirror('du', p.echo)}es klingt so, als ob dich das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
+      en: (p) => `${mirror('en', p.echo)}it sounds like this is what is weighing on you most right now. Did I get that right?`,
     },
   },
   stretch_value: {
@@ -499,9 +499,9 @@ export const TEXTS = {
       en: () => 'In my next call I will name two likely concerns myself before closing and ask explicitly what could still stand in the way from the customer\'s side.',
     },
     say: {
-      Sie: (p) => `Sie denken jetzt vielleicht: Das klingt gut, aber ${p.echo ? `„${p.echo}“ – ` : ''}lohnt sich der Aufwand für die Umstellung? Was spricht aus Ihrer Sicht noch dagegen?`,
-      du: (p) => `Du denkst jetzt vielleicht: Das klingt gut, aber ${p.echo ? `„${p.echo}“ – ` : ''}lohnt sich der Aufwand für die Umstellung? Was spricht aus deiner Sicht noch dagegen?`,
-      en: (p) => `You might be thinking: sounds good, but ${p.echo ? `“${p.echo}” – ` : ''}is the switch worth the effort? What still speaks against it from your side?`,
+      Sie: (p) => `${p.echo ? `Sie sagten: „${p.echo}“. ` : ''}Sie denken jetzt vielleicht: Das klingt gut, aber lohnt sich der Aufwand für die Umstellung überhaupt? Was spricht aus Ihrer Sicht noch dagegen?`,
+      du: (p) => `${p.echo ? `Du hast gesagt: „${p.echo}“. ` : ''}Du denkst jetzt vielleicht: Das klingt gut, aber lohnt sich der Aufwand für die Umstellung überhaupt? Was spricht aus deiner Sicht noch dagegen?`,
+      en: (p) => `${p.echo ? `You said “${p.echo}”. ` : ''}You might be thinking: sounds good, but is switching really worth the effort? What still speaks against it from your side?`,
     },
   },
   // ---------------------------------------------------------------- strengths
@@ -593,6 +593,16 @@ export const TEXTS = {
     coaching: {
       de: () => 'Darauf aufbauen: mehr solcher Fragen stellen und die Antworten mit einer Nachfrage vertiefen.',
       en: () => 'Build on it: ask more questions like this and deepen the answers with a follow-up.',
+    },
+  },
+  fallback_closing: {
+    why: {
+      de: () => 'Der Abschluss des Gesprächs: Hier bleibt der Verkauf freundlich und hält den Kontakt offen.',
+      en: () => 'The close of the call: the rep stays friendly and keeps the door open.',
+    },
+    coaching: {
+      de: () => 'Den Kontakt nicht nur offen halten, sondern mit einem konkreten Vorschlag für den nächsten Schritt abschließen.',
+      en: () => 'Do not just keep the door open; close with a concrete proposal for the next step.',
     },
   },
   fallback_opening: {
@@ -710,9 +720,9 @@ const OBJECTION_SAY: Record<string, Record<SayMode, (e: string | null) => string
     en: (e) => `${e ? `“${e}” – ` : ''}I hear you, and thanks for being upfront. Can I ask: compared to what does it feel expensive, and what would the solution need to deliver for the price to pay off for you?`,
   },
   voss_label: {
-    Sie: (e) => `Es klingt so, als ob ${e ? `„${e}“` : 'der Preis'} gerade Ihre größte Sorge ist. Was genau macht Ihnen daran Bauchschmerzen?`,
-    du: (e) => `Es klingt so, als ob ${e ? `„${e}“` : 'der Preis'} gerade deine größte Sorge ist. Was genau macht dir daran Bauchschmerzen?`,
-    en: (e) => `It sounds like ${e ? `“${e}”` : 'the price'} is your biggest concern right now. What exactly worries you about it?`,
+    Sie: (e) => `${e ? `„${e}“ – ` : ''}es klingt so, als ob der Preis gerade Ihre größte Sorge ist. Was genau macht Ihnen daran Bauchschmerzen?`,
+    du: (e) => `${e ? `„${e}“ – ` : ''}es klingt so, als ob der Preis gerade deine größte Sorge ist. Was genau macht dir daran Bauchschmerzen?`,
+    en: (e) => `${e ? `“${e}” – ` : ''}it sounds like the price is your biggest concern right now. What exactly worries you about it?`,
   },
   feel_felt_found: {
     Sie: (e) => `${e ? `„${e}“ – ` : ''}das kann ich gut verstehen. Einige unserer Kunden haben das anfangs genauso gesehen, weil ein Wechsel Aufwand bedeutet. Festgestellt haben sie dann, dass es vor allem auf eine Frage ankommt: Was müsste bei Ihrer jetzigen Lösung besser laufen, damit sich ein Vergleich für Sie lohnt?`,

@@ -229,6 +229,13 @@ function acceptedLabels(raw: RawLine[], nonEmptyLines: number): Set<string> {
     for (const r of raw) if (r.label !== null && !r.weak && capitalised.has(labelKey(r.label)) && !SECTION_WORDS.has(labelKey(r.label))) lines++;
     const caps = [...capitalised].filter((k) => !SECTION_WORDS.has(k));
     if (caps.length >= 2 && lines >= Math.max(2, nonEmptyLines * 0.3)) for (const k of caps) accepted.add(k);
+    // One person only ("Ryan Cole: Hi Michelle, ..."): a name-like label on the first line
+    // that starts at least half of the lines.
+    const first = raw.find((r) => r.label !== null);
+    if (accepted.size === 0 && caps.length === 1 && first && first === raw[0] && !first.weak && lines >= nonEmptyLines * 0.5) {
+      const tokens = (first.label as string).split(/\s+/);
+      if (tokens.every((t) => isCapitalised(t)) && !SECTION_WORDS.has(caps[0])) accepted.add(caps[0]);
+    }
   }
   return accepted;
 }

@@ -9,6 +9,9 @@ export type QuestionKind = 'open' | 'closed';
 export interface Sentence {
   /** Verbatim text (a substring of one segment). */
   text: string;
+  /** The segment it was cut from and its offset there (for quoting adjacent sentences together). */
+  segText: string;
+  offset: number;
   turn: number;
   words: number;
   /** Words spoken in the call before this sentence. */
@@ -32,11 +35,25 @@ export interface Turn {
 
 const CLOSERS = '"”“\'»«)]';
 
-/** Split a segment into sentences; each is an exact substring. Linear in the text length. */
-export function splitSentences(text: string): string[] {
-  const out: string[] = [];
+/** Words after which a period does not end a sentence. */
+const ABBREVIATIONS = new Set([
+  'z', 'b', 'dr', 'prof', 'ca', 'nr', 'bzw', 'usw', 'etc', 'hr', 'fr', 'mr', 'mrs', 'ms', 'st', 'vs', 'e', 'g', 'i',
+  'inkl', 'ggf', 'evtl', 'd', 'h', 'u', 'a', 'vgl', 'bspw', 'max', 'min', 'mio', 'mrd', 'tsd', 'jan', 'feb', 'apr', 'aug',
+  'sep', 'sept', 'okt', 'oct', 'nov', 'dez', 'dec', 'co', 'inc', 'ltd', 'gmbh', 'no', 'approx',
+]);
+
+/** Split a segment into sentences with their offsets; each is an exact substring. Linear in the text length. */
+export function splitSentences(text: string): Array<{ text: string; offset: number }> {
+  const out: Array<{ text: string; offset: number }> = [];
   let begin = 0;
   const n = text.length;
+  const push = (from: number, to: number) => {
+    let a = from;
+    let b = to;
+    while (a < b && /\s/.test(text[a])) a++;
+    while (b > a && /\s/.test(text[b - 1])) b--;
+    if (b > a) out.push({ text: text.slice(a, b), offset: a });
+  };
   for (let i = 0; i < n; i++) {
     const c = text[i];
     if (c !== '.' && c !== '!' && c !== '?' && c !== '…') continue;
@@ -46,8 +63,8 @@ export function splitSentences(text: string): string[] {
       i = j - 1;
       continue;
     }
-    // A period before a lower-case word or a digit is an abbreviation or a date ("z. B.", "14.3. um").
     if (c === '.' && j < n) {
+      // A period before a lower-case word or a digit is an abbreviation or a date ("z. B.", "14.3. um").
       let k = j;
       while (k < n && /\s/.test(text[k])) k++;
       const next = text[k] ?? '';
@@ -55,14 +72,20 @@ export function splitSentences(text: string): string[] {
         i = j - 1;
         continue;
       }
+      // "Dr. Maier", "am 8. April": the word before the period is an abbreviation or an ordinal.
+      let w = i;
+      while (w > begin && /[\p{L}\p{N}]/u.test(text[w - 1])) w--;
+      const word = text.slice(w, i).toLowerCase();
+      if (j - i === 1 && (ABBREVIATIONS.has(word) || /^\d{1,2}$/.test(word))) {
+        i = j - 1;
+        continue;
+      }
     }
-    const s = text.slice(begin, j).trim();
-    if (s) out.push(s);
+    push(begin, j);
     begin = j;
     i = j - 1;
   }
-  const rest = text.slice(begin).trim();
-  if (rest) out.push(rest);
+  push(begin, n);
   return out;
 }
 
@@ -127,10 +150,10 @@ export function buildTurns(parsed: ParsedTranscript): Turn[] {
     if (cur.start === null && seg.start !== null) cur.start = seg.start;
     if (seg.end !== null) cur.end = seg.end;
     parts.push(seg.text);
-    for (const text of splitSentences(seg.text)) {
+    for (const { text, offset } of splitSentences(seg.text)) {
       const w = countWords(text);
       if (w === 0 && !text.includes('?')) continue;
-      cur.sentences.push({ text, turn: cur.index, words: w, wordPos, question: classifyQuestion(text, noQuestionMarks) });
+      cur.sentences.push({ text, segText: seg.text, offset, turn: cur.index, words: w, wordPos, question: classifyQuestion(text, noQuestionMarks) });
       cur.words += w;
       wordPos += w;
     }
