@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { dbEnv, spawnRz, type ChildServer } from '../helpers/process.ts';
 import { makeTeam } from '../helpers/fixtures.ts';
 import { ApiClient } from '../helpers/client.ts';
+import { startTestServer } from '../helpers/server.ts';
 import { enableCalls, sleep, transcript, waitFor } from './call-fixtures.ts';
 
 // Slow analyses (test knob RZ_ANALYZER_DELAY_MS) so the kill lands while jobs are queued and
@@ -71,5 +72,24 @@ describe('calls: queued work survives a crash of `rz serve`', () => {
     assert.deepEqual(jobs, [], 'no job left behind');
     await second.kill('SIGTERM');
     assert.equal(second.child.exitCode, 0, `graceful stop:\n${second.output()}`);
+  });
+
+  it('`rz worker` analyses calls pushed to a server that runs no background work', async () => {
+    const api = await startTestServer({ database }); // HTTP only: background off
+    try {
+      const t = await makeTeam(api.services, api.api, 'Worker');
+      await enableCalls(api.services, t.member.userId);
+      const push = await t.member.client.post('/calls', { transcript: transcript('via-worker'), contact_email: 'worker@kunde.test' });
+      assert.equal(push.status, 202);
+      await sleep(300);
+      assert.equal((await t.member.client.get(`/calls/${push.body.id}`)).body.status, 'queued', 'nothing analyses it in the API process');
+      const worker = await spawnRz('worker', database);
+      children.push(worker);
+      await waitFor('the worker to analyse the call', async () => (await t.member.client.get(`/calls/${push.body.id}`)).body.status === 'done', 30_000);
+      await worker.kill('SIGTERM');
+      assert.equal(worker.child.exitCode, 0, worker.output());
+    } finally {
+      await api.stop();
+    }
   });
 });
