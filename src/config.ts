@@ -15,6 +15,41 @@ export interface Config {
   workerConcurrency: number; // jobs run at the same time per process
   jobLeaseMs: number; // a dead worker's job is taken over after this
   jobBackoffMs: number; // first retry delay of a failed job; doubles per attempt
+  llm: LlmConfig | null; // RZ_LLM_*, with RZ_ANALYZER=llm
+}
+
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Prices in cents per million tokens; token usage x price is the cost the daily spend limit counts. */
+  inputCentsPerMTok: number;
+  outputCentsPerMTok: number;
+  timeoutMs: number;
+  /** Transcripts longer than this (characters) are not sent to the LLM; the built-in result is used. */
+  maxTranscriptChars: number;
+}
+
+function nonNegative(v: string | undefined, fallback: number, name: string): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${v}"`);
+  return n;
+}
+
+export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig {
+  const baseUrl = env.RZ_LLM_BASE_URL;
+  const model = env.RZ_LLM_MODEL;
+  if (!baseUrl || !model) throw new Error('RZ_ANALYZER=llm needs RZ_LLM_BASE_URL and RZ_LLM_MODEL (and usually RZ_LLM_API_KEY).');
+  return {
+    baseUrl,
+    model,
+    apiKey: env.RZ_LLM_API_KEY || 'not-needed',
+    inputCentsPerMTok: nonNegative(env.RZ_LLM_PRICE_INPUT_CENTS_PER_MTOK, 0, 'RZ_LLM_PRICE_INPUT_CENTS_PER_MTOK'),
+    outputCentsPerMTok: nonNegative(env.RZ_LLM_PRICE_OUTPUT_CENTS_PER_MTOK, 0, 'RZ_LLM_PRICE_OUTPUT_CENTS_PER_MTOK'),
+    timeoutMs: nonNegative(env.RZ_LLM_TIMEOUT_MS, 60_000, 'RZ_LLM_TIMEOUT_MS'),
+    maxTranscriptChars: nonNegative(env.RZ_LLM_MAX_TRANSCRIPT_CHARS, 200_000, 'RZ_LLM_MAX_TRANSCRIPT_CHARS'),
+  };
 }
 
 function parseSchedule(raw: string | undefined): number[] {
@@ -49,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: env.RZ_WORKER_CONCURRENCY ? Number(env.RZ_WORKER_CONCURRENCY) : 4,
     jobLeaseMs: env.RZ_JOB_LEASE_MS ? Number(env.RZ_JOB_LEASE_MS) : 60_000,
     jobBackoffMs: env.RZ_JOB_BACKOFF_MS ? Number(env.RZ_JOB_BACKOFF_MS) : 10_000,
+    llm: env.RZ_ANALYZER === 'llm' ? llmConfigFromEnv(env) : null,
   };
 }

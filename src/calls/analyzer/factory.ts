@@ -3,15 +3,16 @@
 import type { Config } from '../../config.ts';
 import type { Analyzer } from './types.ts';
 import { BuiltinAnalyzer } from './builtin/index.ts';
+import { LlmAnalyzer } from './llm.ts';
 
-export function createAnalyzer(config: Pick<Config, 'analyzer' | 'analyzerDelayMs'>): Analyzer {
+export function createAnalyzer(config: Pick<Config, 'analyzer' | 'analyzerDelayMs' | 'llm'>): Analyzer {
   let analyzer: Analyzer;
   switch (config.analyzer) {
     case 'llm':
-      // TODO(LLM analyzer): construct the OpenAI-compatible analyzer here from its RZ_LLM_*
-      // settings, with `new BuiltinAnalyzer()` as its fallback. Its costCents (tokens x
-      // configured prices) is what the daily spend limit counts.
-      throw new Error('RZ_ANALYZER=llm: the LLM analyzer is not available in this build; unset RZ_ANALYZER to use the built-in analyzer.');
+      // Falls back to the built-in analysis by itself; its cost (tokens x prices) counts against the spend limit.
+      if (!config.llm) throw new Error('RZ_ANALYZER=llm needs RZ_LLM_BASE_URL and RZ_LLM_MODEL.');
+      analyzer = new LlmAnalyzer(config.llm);
+      break;
     default:
       analyzer = new BuiltinAnalyzer();
   }
