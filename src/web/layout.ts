@@ -15,6 +15,8 @@ export const NAV: NavItem[] = [
   { href: '/contacts', label: 'nav.contacts' },
   { href: '/companies', label: 'nav.companies' },
   { href: '/tasks', label: 'nav.tasks' },
+  { href: '/calls', label: 'nav.calls' },
+  { href: '/coaching', label: 'nav.coaching' },
 ];
 
 export function addNav(item: NavItem, before?: string): void {

@@ -18,6 +18,9 @@ import { accountRoutes } from './pages/account.ts';
 import { teamRoutes } from './pages/team.ts';
 import { crmRoutes } from './pages/crm.ts';
 import { dealRoutes } from './pages/deals.ts';
+import { callRoutes } from './pages/calls.ts';
+import { webhookRoutes } from './pages/webhooks.ts';
+import { usageRoutes } from './pages/usage.ts';
 
 const STATIC_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'static');
 const STATIC: Record<string, { type: string; body: string }> = {
@@ -119,5 +122,8 @@ export function webApp(services: Services): FastifyPluginAsync {
     await web.register(teamRoutes(services));
     await web.register(crmRoutes(services));
     await web.register(dealRoutes(services));
+    await web.register(callRoutes(services));
+    await web.register(webhookRoutes(services));
+    await web.register(usageRoutes(services));
   };
 }

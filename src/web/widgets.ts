@@ -36,11 +36,11 @@ export function searchForm(ctx: PageCtx, action: string, q: string, label: Messa
   </form>`;
 }
 
-export function dealList(ctx: PageCtx, deals: DealRow[], names: Map<string, string>): Html {
+export function dealList(ctx: PageCtx, deals: DealRow[], names: Map<string, string>, stages: Stage[]): Html {
   if (deals.length === 0) return html`<p class="empty">${ctx.t('deals.none')}</p>`;
   return html`<ul class="rows">${deals.map((d) => html`<li>
     <a href="/deals/${d.id}">${d.title}</a> <span class="badge status-${d.status}">${ctx.t(`status.${d.status}`)}</span>
-    <span class="muted">${money(ctx, d.value_cents)} · ${d.stage} · ${names.get(d.owner_id) ?? ''}</span></li>`)}</ul>`;
+    <span class="muted">${money(ctx, d.value_cents)} · ${stageLabel(stages, d.stage)} · ${names.get(d.owner_id) ?? ''}</span></li>`)}</ul>`;
 }
 
 export function taskList(ctx: PageCtx, tasks: TaskRow[], names: Map<string, string>, canComplete: boolean): Html {

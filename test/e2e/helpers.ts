@@ -67,3 +67,16 @@ export async function setPasswords(services: Services, userIds: string[], passwo
 export async function emailOf(services: Services, userId: string): Promise<string> {
   return (await services.identity.repo.user(userId))!.email;
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until fn gives a truthy value (background work: analyses, webhook deliveries). */
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}

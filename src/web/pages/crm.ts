@@ -65,7 +65,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
               <dt>${t('field.owner')}</dt><dd>${names.get(c.owner_id) ?? ''}</dd>
             </dl>
           </section>
-          <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, c.deals, names)}
+          <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, c.deals, names, stages)}
             <details class="addbox"><summary>${t('deals.new')}</summary>${newDealForm(ctx, stages, { contactEmail: c.email })}</details></section>
           <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, c.tasks, names, true)}
             <details class="addbox"><summary>${t('tasks.add')}</summary>${taskForm(ctx, { contact_id: c.id })}</details></section>
@@ -107,13 +107,13 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
       const a = actor(request);
-      const [co, names] = await Promise.all([services.companies.detail(a, (request.params as { id: string }).id), userNames(services, a.teamId)]);
+      const [co, names, stages] = await Promise.all([services.companies.detail(a, (request.params as { id: string }).id), userNames(services, a.teamId), services.identity.repo.stages(a.teamId)]);
       const body = html`<div class="pagehead"><h1>${co.name}</h1>${co.domain ? html`<span class="muted">${co.domain}</span>` : ''}</div>
         <div class="grid2">
           <section class="card" aria-labelledby="people-h"><h2 id="people-h">${t('nav.contacts')}</h2>
             ${co.contacts.length === 0 ? html`<p class="empty">${t('contacts.none')}</p>` : html`<ul class="rows">${co.contacts.map((c) => html`<li><a href="/contacts/${c.id}">${personName(c)}</a> <span class="muted">${c.job_title ?? ''}</span></li>`)}</ul>`}
           </section>
-          <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, co.deals, names)}</section>
+          <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, co.deals, names, stages)}</section>
         </div>
         <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, co.timeline, names)}</section>`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: co.name, body }));

@@ -1,0 +1,147 @@
+// The coaching views: a call's analysis (scores chart, strongest moment, biggest miss with what
+// to say instead, three moments with methods, commitment), the list of calls with their scores,
+// and scores over time per rep with the team's weakest dimension.
+import type { FastifyPluginAsync } from 'fastify';
+import type { Services } from '../../services.ts';
+import { seesAll } from '../../common/actor.ts';
+import type { CallRow } from '../../calls/call.row.ts';
+import { METHODS, SCORE_DIMENSIONS, type AnalysisResult, type BiggestMiss, type Moment, type ScoreDimension } from '../../calls/analyzer/types.ts';
+import { html, type Html } from '../html.ts';
+import { ctxOf, type PageCtx } from '../context.ts';
+import { layout } from '../layout.ts';
+import { personName, when } from '../format.ts';
+import { DIMENSION_COLOURS, dimensionLabel, lineChart, scoreBars } from '../charts.ts';
+import { licensedActor } from './deals.ts';
+import { userNames } from '../widgets.ts';
+
+const HIDE = { hide: true };
+/** The dashboard reads at most this many recent analysed calls (3 pages of the list). */
+const DASHBOARD_PAGES = 3;
+
+function scoresOf(c: CallRow): AnalysisResult['scores'] | null {
+  const r = c.result as AnalysisResult | null;
+  return c.status === 'done' && r?.scores ? r.scores : null;
+}
+
+function statusBadge(ctx: PageCtx, c: CallRow): Html {
+  const cls = c.status === 'done' ? 'ok' : c.status === 'failed' ? 'err' : '';
+  return html`<span class="badge ${cls}">${ctx.t(`callstatus.${c.status}`)}</span>`;
+}
+
+function methodOf(ctx: PageCtx, m: Moment): Html {
+  if (!m.method) return html``;
+  const label = m.method_label ?? METHODS[m.method] ?? m.method;
+  return html`<p class="muted">${ctx.t('calls.method')}: <strong>${label}</strong></p>`;
+}
+
+function momentBlock(ctx: PageCtx, m: Moment | BiggestMiss, kind: 'strong' | 'miss' | 'plain', callLanguage: string, heading?: string): Html {
+  const miss = kind === 'miss' ? (m as BiggestMiss) : null;
+  return html`<div class="moment ${kind}">
+    ${heading ? html`<h3>${heading}</h3>` : ''}
+    <blockquote lang="${callLanguage}"><p>“${m.quote}”</p><footer class="muted">— ${m.speaker}</footer></blockquote>
+    <p><strong>${ctx.t('calls.why')}:</strong> ${m.why}</p>
+    <p><strong>${ctx.t('calls.coaching')}:</strong> ${m.coaching}</p>
+    ${miss ? html`<div class="say-instead"><strong>${ctx.t('calls.say_instead')}:</strong> <span lang="${callLanguage}">${miss.what_to_say_instead}</span></div>` : ''}
+    ${methodOf(ctx, m)}
+  </div>`;
+}
+
+function average(values: number[]): number {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
+}
+
+export function callRoutes(services: Services): FastifyPluginAsync {
+  return async (web) => {
+    web.get('/calls', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const a = await licensedActor(services, request, false);
+      const query = request.query as Record<string, string>;
+      const [page, names] = await Promise.all([services.calls.list(a, { cursor: query.cursor, limit: '50' }), userNames(services, a.teamId)]);
+      const body = html`<div class="pagehead"><h1>${t('nav.calls')}</h1><a href="/coaching">${t('nav.coaching')}</a></div>
+        <p class="hint">${t('calls.push_hint')}</p>
+        ${page.items.length === 0 ? html`<p class="empty">${t('calls.none')}</p>` : html`<div class="tablewrap"><table>
+          <thead><tr><th scope="col">${t('calls.call')}</th><th scope="col">${t('field.owner')}</th><th scope="col">${t('deals.status')}</th>
+            ${SCORE_DIMENSIONS.map((d) => html`<th scope="col" class="num">${dimensionLabel(ctx, d)}</th>`)}</tr></thead>
+          <tbody>${page.items.map((c) => {
+            const s = scoresOf(c);
+            return html`<tr><td><a href="/calls/${c.id}">${c.filename ?? when(ctx, c.created_at)}</a>${c.filename ? html`<br><span class="muted">${when(ctx, c.created_at)}</span>` : ''}</td>
+              <td>${names.get(c.owner_id) ?? ''}</td><td>${statusBadge(ctx, c)}</td>
+              ${SCORE_DIMENSIONS.map((d) => html`<td class="num">${s ? s[d] : '—'}</td>`)}</tr>`;
+          })}</tbody></table></div>`}
+        <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="/calls?cursor=${page.next_cursor}">${t('list.more')}</a>` : ''}</p>`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.calls'), body }));
+    });
+
+    web.get('/calls/:id', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const a = await licensedActor(services, request, false);
+      const c = await services.calls.get(a, (request.params as { id: string }).id);
+      const [names, contact, deal] = await Promise.all([
+        userNames(services, a.teamId),
+        c.contact_id ? services.contacts.getRow(a, c.contact_id).catch(() => null) : null,
+        c.deal_id ? services.deals.get(a, c.deal_id).catch(() => null) : null,
+      ]);
+      const r = c.status === 'done' ? (c.result as AnalysisResult | null) : null;
+      const callLang = r?.call_language ?? c.language;
+      const title = c.filename ?? t('calls.call');
+      const body = html`<div class="pagehead"><h1>${title}</h1>${statusBadge(ctx, c)}</div>
+        <dl class="facts">
+          <dt>${t('field.owner')}</dt><dd>${names.get(c.owner_id) ?? ''}</dd>
+          <dt>${t('field.created')}</dt><dd>${when(ctx, c.created_at)}</dd>
+          ${contact ? html`<dt>${t('deals.contact')}</dt><dd><a href="/contacts/${contact.id}">${personName(contact)}</a></dd>` : ''}
+          ${deal ? html`<dt>${t('nav.deals')}</dt><dd><a href="/deals/${deal.id}">${deal.title}</a></dd>` : ''}
+        </dl>
+        ${c.status === 'failed' ? html`<p class="flash flash-error" role="alert">${t('calls.failed')} ${c.error ?? ''}</p>` : ''}
+        ${c.status === 'queued' || c.status === 'running' ? html`<p class="flash flash-ok" role="status">${t('calls.in_progress')}</p>` : ''}
+        ${r ? html`<div class="grid2">
+            <section class="card scores" aria-labelledby="sc-h"><h2 id="sc-h">${t('calls.scores')}</h2>${scoreBars(ctx, r.scores)}</section>
+            <section class="card" aria-labelledby="cm-h"><h2 id="cm-h">${t('calls.commitment')}</h2><p id="commitment" class="big">${r.commitment}</p></section>
+          </div>
+          <div class="grid2">
+            <section class="card" aria-labelledby="st-h"><h2 id="st-h">${t('calls.strongest')}</h2>${momentBlock(ctx, r.strongest_moment, 'strong', callLang)}</section>
+            <section class="card" aria-labelledby="ms-h" id="biggest-miss"><h2 id="ms-h">${t('calls.biggest_miss')}</h2>${momentBlock(ctx, r.biggest_miss, 'miss', callLang)}</section>
+          </div>
+          <section class="card" aria-labelledby="mo-h"><h2 id="mo-h">${t('calls.moments')}</h2>
+            ${r.moments.map((m, i) => momentBlock(ctx, m, 'plain', callLang, `${i + 1}.`))}</section>` : ''}`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title, body }));
+    });
+
+    web.get('/coaching', { schema: HIDE }, async (request, reply) => {
+      const ctx = ctxOf(request, services.config.publicUrl);
+      const t = ctx.t;
+      const a = await licensedActor(services, request, false);
+      const calls: CallRow[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < DASHBOARD_PAGES; i++) {
+        const page = await services.calls.list(a, { status: 'done', cursor, limit: '100' });
+        calls.push(...page.items);
+        if (!page.next_cursor) break;
+        cursor = page.next_cursor;
+      }
+      const names = await userNames(services, a.teamId);
+      const scored = calls.map((c) => ({ c, s: scoresOf(c) })).filter((x): x is { c: CallRow; s: AnalysisResult['scores'] } => x.s !== null).reverse();
+      const byRep = new Map<string, typeof scored>();
+      for (const x of scored) byRep.set(x.c.owner_id, [...(byRep.get(x.c.owner_id) ?? []), x]);
+      const means = SCORE_DIMENSIONS.map((d) => ({ d, mean: average(scored.map((x) => x.s[d])) }));
+      const weakest = scored.length ? means.reduce((lo, m) => (m.mean < lo.mean ? m : lo)) : null;
+      const manager = seesAll(a);
+      const fmt = (n: number) => n.toLocaleString(ctx.locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+      const body = html`<div class="pagehead"><h1>${manager ? t('coaching.title_team') : t('coaching.title_mine')}</h1><a href="/calls">${t('nav.calls')}</a></div>
+        ${scored.length === 0 ? html`<p class="empty">${t('coaching.none')}</p>` : html`
+        <div class="kpis">
+          <div class="kpi" id="weakest"><span class="muted">${manager ? t('coaching.weakest_team') : t('coaching.weakest_mine')}</span><span class="big">${dimensionLabel(ctx, weakest!.d)}</span><span>${t('coaching.average')} ${fmt(weakest!.mean)} / 5</span></div>
+          <div class="kpi"><span class="muted">${t('coaching.analysed')}</span><span class="big">${scored.length}</span></div>
+          ${means.map((m) => html`<div class="kpi"><span class="muted">${dimensionLabel(ctx, m.d as ScoreDimension)}</span><span class="big">${fmt(m.mean)}</span></div>`)}
+        </div>
+        ${[...byRep.entries()].map(([rep, xs], i) => html`<section class="card" aria-labelledby="rep-${i}-h">
+          <h2 id="rep-${i}-h">${names.get(rep) ?? rep} <span class="muted">· ${t('coaching.calls_n', { n: xs.length })}</span></h2>
+          ${lineChart(ctx, `rep-${i}`, t('coaching.over_time', { name: names.get(rep) ?? rep }), SCORE_DIMENSIONS.map((d) => ({
+            label: dimensionLabel(ctx, d), colour: DIMENSION_COLOURS[d], points: xs.map((x) => ({ at: x.c.analysed_at ?? x.c.created_at, value: x.s[d] })),
+          })))}
+        </section>`)}`}`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.coaching'), body, wide: false }));
+    });
+  };
+}
