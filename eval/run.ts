@@ -260,25 +260,34 @@ if (!filter) {
   check('good calls score higher than poor calls on average', mean('good') > mean('poor') + 1, `${mean('good').toFixed(2)} vs ${mean('poor').toFixed(2)}`);
 
   // ------------------------------------------------------------------ speed
+  // Timing: CPU time of this process (robust when other work shares the machine), wall time for reference.
   const long = buildLongTranscript(cases.filter((c) => c.file.endsWith('.txt')).map((c) => c.transcript), 9000);
-  const times: number[] = [];
+  const cpu: number[] = [];
+  const wall: number[] = [];
   let words = 0;
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < 9; i++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const r = analyzeTranscript({ transcript: long, language: 'de' });
-    times.push(performance.now() - t0);
+    wall.push(performance.now() - t0);
+    const c1 = process.cpuUsage(c0);
+    cpu.push((c1.user + c1.system) / 1000);
     words = r.metrics.words ?? 0;
   }
-  times.sort((a, b) => a - b);
-  const median = times[3];
-  console.log(`speed: 60-minute transcript (${words} words, ${long.length} characters): median ${median.toFixed(1)} ms, first run ${times[6].toFixed(1)} ms max`);
-  check('60-minute transcript analyses in under 200 ms', median < 200 && words >= 8500, `${median.toFixed(1)} ms, ${words} words`);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(
+    `speed: 60-minute transcript (${words} words, ${long.length} characters): median ${median(cpu).toFixed(1)} ms CPU, ${median(wall).toFixed(1)} ms wall (first run ${wall[0].toFixed(1)} ms)`,
+  );
+  check('60-minute transcript analyses in under 200 ms', median(cpu) < 200 && words >= 8500, `${median(cpu).toFixed(1)} ms CPU, ${words} words`);
   const huge = buildLongTranscript(cases.filter((c) => c.file.endsWith('.txt')).map((c) => c.transcript), 80000).slice(0, 500_000);
-  const t0 = performance.now();
+  const h0 = process.cpuUsage();
+  const hw = performance.now();
   analyzeTranscript({ transcript: huge, language: 'en' });
-  const hugeMs = performance.now() - t0;
-  console.log(`speed: 500,000-character transcript: ${hugeMs.toFixed(0)} ms`);
-  check('500,000-character transcript analyses in under 2 s', hugeMs < 2000, `${hugeMs.toFixed(0)} ms`);
+  const hugeWall = performance.now() - hw;
+  const h1 = process.cpuUsage(h0);
+  const hugeCpu = (h1.user + h1.system) / 1000;
+  console.log(`speed: 500,000-character transcript: ${hugeCpu.toFixed(0)} ms CPU, ${hugeWall.toFixed(0)} ms wall`);
+  check('500,000-character transcript analyses in under 2 s', hugeCpu < 2000, `${hugeCpu.toFixed(0)} ms CPU`);
   const slowest = [...cases].sort((a, b) => b.ms - a.ms)[0];
   if (slowest) console.log(`speed: slowest corpus case ${slowest.name}: ${slowest.ms.toFixed(1)} ms`);
 }

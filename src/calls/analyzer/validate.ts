@@ -18,7 +18,7 @@ export interface ValidationContext {
 }
 
 /** Below this many signal words a text is too short to judge its language. */
-const MIN_LANGUAGE_SIGNAL = 3;
+const MIN_LANGUAGE_SIGNAL = 2;
 
 export function normalizeForQuote(s: string): string {
   return s.replace(/\s+/g, ' ').trim();

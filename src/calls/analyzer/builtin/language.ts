@@ -18,7 +18,9 @@ const DE_WORDS = new Set(
     'müssen muss soll sollte sollten könnte könnten geht gehen machen macht wo wann weil damit ' +
     'dafür davon darüber sagen gesagt sagten erwähnt bedeuten bedeutet woche wochen stunden ' +
     'kunden frage fragen gespräch termin nächsten nächste ob einmal bevor zwischen ihrem ihren ' +
-    'ihrer deinem deinen deiner euer eure euren lass lassen wäre schicke schicken'
+    'ihrer deinem deinen deiner euer eure euren lass lassen wäre schicke schicken wurde wurden worden statt ' +
+    'sofort jeder jede jedem jeden alle allen nach vor durch gegen ohne sondern weiter genauso nochmal eben ' +
+    'gleich schon nun selbst mich mir dich uns wieder klar nicht nichts gerade'
   ).split(' '),
 );
 const EN_WORDS = new Set(

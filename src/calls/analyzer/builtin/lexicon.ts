@@ -122,7 +122,7 @@ export const AGENDA_RE = rx(
 );
 /** The rep introduces the company (rep detection). */
 export const INTRO_RE = rx(
-  String.raw`\b(?:[Hh]ier ist \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:von|vom) |[Mm]ein Name ist \p{Lu}[\p{L}-]+.{0,30}? (?:von|vom) |[Ii]ch bin \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:von|vom) |[Ii]ch rufe (?:Sie |dich |euch )?(?:an )?(?:von|vom|im Auftrag|aus|wegen)|[Ii]ch melde mich (?:von|vom|aus)|[Tt]his is \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:from|with) |[Mm]y name is \p{Lu}[\p{L}-]+.{0,30}? (?:from|with) |I'm \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:from|with) |I'm calling (?:from|on behalf|about|because)|[Cc]alling from)`,
+  String.raw`\b(?:[Hh]ier ist \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:von|vom) |[Mm]ein Name ist \p{Lu}[\p{L}-]+.{0,30}? (?:von|vom) |[Ii]ch bin \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:von|vom) |[Ii]ch rufe (?:Sie |dich |euch )?(?:an )?(?:von|vom|im Auftrag|aus|wegen)|[Ii]ch melde mich (?:von|vom|aus)|[Tt]his is \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:from|with) |[Mm]y name is \p{Lu}[\p{L}-]+.{0,30}? (?:from|with) |I'm \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:from|with) |I'm calling (?:from|on behalf|about|because)|[Cc]alling from)|(?:^|[,.!] )\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?(?: hier)? (?:from|von|vom|von der) \p{Lu}[\p{L}]+`,
   'u',
 );
 /** Weaker rep signals: hosting the call. */

@@ -214,6 +214,17 @@ function acceptedLabels(raw: RawLine[], nonEmptyLines: number): Set<string> {
     if (r.voice || (counts.get(k) ?? 0) >= 2 || ROLE_LABEL_RE.test(r.label)) accepted.add(k);
   }
   for (const r of raw) if (r.label !== null && accepted.has(labelKey(r.label))) labelled++;
+  // "Name 0:05" header lines (Teams/Otter): once the style is established by a repeated speaker,
+  // a name-like header line without text is a speaker too, even if that person speaks once.
+  let weakStyle = false;
+  for (const r of raw) if (r.weak && r.label !== null && accepted.has(labelKey(r.label))) weakStyle = true;
+  if (weakStyle) {
+    for (const r of raw) {
+      if (!r.weak || r.label === null || r.text !== '') continue;
+      const k = labelKey(r.label);
+      if (!accepted.has(k) && r.label.split(/\s+/).every((t) => isCapitalised(t)) && !SECTION_WORDS.has(k)) accepted.add(k);
+    }
+  }
   if (accepted.size > 0 && labelled >= nonEmptyLines * 0.5) {
     // The transcript is clearly "Name: text": a person who speaks once is still a speaker.
     for (const r of raw) {
