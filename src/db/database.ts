@@ -7,6 +7,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 import * as m001 from './migrations/001_initial.ts';
+import * as m002 from './migrations/002_web_indexes.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -76,6 +77,7 @@ export function forUpdate<DB, TB extends keyof DB, O>(
 
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '002_web_indexes': m002,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -77,6 +77,8 @@ export class SessionService {
     const token = randomToken();
     const csrf = randomToken();
     const now = new Date();
+    // Expired sessions are dropped as new ones are made, so the table needs no separate sweeper.
+    await this.purgeExpired();
     await this.repo.insert({
       id: sha256(token), user_id: user.id, csrf_token: csrf, created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_DAYS * 86400_000).toISOString(),
