@@ -317,7 +317,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
       if (prevCustomer && first && first.question && first.words <= 6) {
         const last = new Set((prevCustomer.sentences[prevCustomer.sentences.length - 1]?.text.toLowerCase().match(WORD_RE) ?? []).slice(-8));
         const mine = (first.text.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3);
-        if (mine.filter((w) => last.has(w)).length >= 2 && !paraphrases.includes(first)) paraphrases.push(first);
+        if (mine.filter((w) => last.has(w)).length >= 2 && paraphrases[paraphrases.length - 1] !== first) paraphrases.push(first);
       }
       const features = countMatches(FEATURE_RE, t.text);
       if (features >= 3 && t.words >= 50 && !turnLinked && !turnHasLinkWords && (!featureDump || features > featureDump.features)) {
@@ -377,7 +377,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     // The best question: an open rep question right before this customer turn.
     const prev = i > 0 ? turns[i - 1] : null;
     if (prev && prev.isRep) {
-      const q = [...prev.sentences].reverse().find((s) => s.question === 'open');
+      const q = [...prev.sentences].reverse().find((s) => s.question === 'open' && !LOGISTIC_Q_RE.test(s.text));
       if (q) {
         const pain = t.sentences.some((s) => PAIN_RE.test(s.text.replace(PAIN_NEGATION_RE, ' ')));
         const impact = IMPACT_RE.test(t.text);

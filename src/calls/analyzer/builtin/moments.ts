@@ -3,7 +3,7 @@
 
 import { type BiggestMiss, type Language, METHODS, type MethodKey, type Moment, type ScoreDimension, type Scores } from '../types.ts';
 import { echoPhrase } from './echo.ts';
-import { IMPACT_RE, IMPLICATION_Q_RE, LOGISTIC_Q_RE, OBJECTION_RES, PAIN_RE, PITCH_RE, TAG_QUESTION_RE, type ObjectionType } from './lexicon.ts';
+import { IMPACT_RE, IMPLICATION_Q_RE, INTRO_RE, LOGISTIC_Q_RE, OBJECTION_RES, PAIN_RE, PITCH_RE, TAG_QUESTION_RE, type ObjectionType } from './lexicon.ts';
 import type { Measurements, ObjectionEvent } from './measure.ts';
 import { monologueSeconds, MONOLOGUE_GOOD_SECONDS, questionTarget } from './score.ts';
 import {
@@ -232,12 +232,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
   }
 
   // ---- Objection handling
-  for (const o of m.objections) {
+  for (const [index, o] of m.objections.entries()) {
     if (o.quality >= 3) continue;
     const quoteRep = o.quality === 1 && o.response !== null;
     c.push({
       dimension: 'objection_handling', positive: false, stretch: false,
-      strength: 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] - m.objections.indexOf(o) / 10,
+      strength: 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] - index / 10,
       sentence: quoteRep ? (o.response as Sentence) : o.sentence,
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
       kind: 'objection', method: objectionMethod(o), echo: echoFrom(o.sentence, OBJECTION_RES[o.type]), objection: o,
@@ -285,7 +285,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   if (bq && (bq.pain || bq.impact || bq.score >= 20)) {
     const implication = IMPLICATION_Q_RE.test(bq.sentence.text);
     c.push({
-      dimension: 'discovery', positive: true, stretch: false, strength: 40 + bq.score / 4, sentence: bq.sentence,
+      dimension: 'discovery', positive: true, stretch: false, strength: (bq.impact ? 50 : 40) + bq.score / 4, sentence: bq.sentence,
       kind: bq.impact ? 'impact_question' : 'good_question', method: implication ? 'spin_implication' : undefined, echo: null,
     });
   }
@@ -323,7 +323,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   }
   // Fallback strength: the rep's best question, else their first real sentence.
   const usable = (q: Sentence) => !LOGISTIC_Q_RE.test(q.text) && !TAG_QUESTION_RE.test(q.text);
-  const fallback = bq?.sentence ?? m.repQuestions.find((q) => q.question === 'open' && usable(q)) ?? m.repQuestions.find(usable) ?? firstRep;
+  const fallback =
+    bq?.sentence ?? m.repQuestions.find((q) => q.question === 'open' && usable(q)) ?? repSentences.find((x) => INTRO_RE.test(x.text)) ?? firstRep;
   if (fallback) {
     c.push({
       dimension: 'discovery', positive: true, stretch: false, strength: 1, sentence: fallback,
