@@ -2,6 +2,8 @@
 // application and the API as a team would, and saves screenshots of the main pages to
 // docs/screenshots/ with Debian's chromium (RZ_CHROMIUM overrides the path).
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startTestServer } from '../test/helpers/server.ts';
 import { ApiClient } from '../test/helpers/client.ts';
@@ -24,7 +26,14 @@ const CALL = [
 
 async function main(): Promise<void> {
   fs.mkdirSync(OUT, { recursive: true });
-  const s = await startTestServer({ background: true });
+  // A local receiver so the webhook page shows real deliveries (the test server allows private targets).
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(req.url === '/flaky' ? 503 : 204).end());
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const hookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const s = await startTestServer({ background: true, env: { RZ_WEBHOOK_RETRY_SCHEDULE: '1,1,1,1' } });
   const browser = await openBrowser({ width: 1280, height: 860 });
   const { page } = browser;
   const shot = async (name: string, url: string, opts: { fullPage?: boolean } = {}) => {
@@ -90,7 +99,17 @@ async function main(): Promise<void> {
       }
     }
 
+    const { actorOf } = await import('../src/web/session.service.ts');
+    const ownerActor = actorOf((await s.services.identity.repo.user(owner.id))!);
+    const hook = await s.services.webhooks.create(ownerActor, { url: `${hookBase}/rz-hook`, events: ['deal.created', 'deal.stage_changed', 'call_analysis.done'], description: 'CRM sync' });
+    await s.services.webhooks.create(ownerActor, { url: `${hookBase}/flaky`, events: ['*'], description: 'Staging receiver (down)' });
+    await s.services.webhooks.ping(ownerActor, hook.id);
+    await sam.post('/deals', { title: 'Hooli fleet', value_eur: '18k', contact_email: 'gavin@hooli.example' });
+    await sleep(2500);
+
     await shot('team', '/team');
+    await shot('team-webhooks', '/team/webhooks');
+    await shot('webhook-log', `/team/webhooks/${hook.id}`);
     await page.goto(`${s.baseUrl}/team/keys`);
     await page.getByLabel('Name').fill('CRM sync');
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -109,6 +128,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await s.stop();
+    receiver.close();
   }
 }
 
