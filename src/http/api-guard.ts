@@ -8,6 +8,7 @@ import type { Services } from '../services.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor;
+    licenceInactive?: boolean;
     idem?: { keyId: string; key: string };
   }
   interface FastifyContextConfig {
@@ -49,13 +50,15 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
     if (!auth.actor.scopes.has(needed)) {
       throw new AppError('missing_scope', `This API key lacks the ${needed} scope.`);
     }
-    if (auth.licence !== 'active' && (writes || auth.actor.role === 'member' || needed === 'write')) {
-      throw new AppError('licence_inactive', "The team's licence is not in force; nothing can be written.");
-    }
     request.actor = auth.actor;
+    request.licenceInactive = auth.licence !== 'active' && (writes || auth.actor.role === 'member' || needed === 'write');
   });
 
   app.addHook('preHandler', async (request, reply) => {
+    // After body validation: a malformed request answers 422 whatever the licence (decisions.md order).
+    if (request.licenceInactive) {
+      throw new AppError('licence_inactive', "The team's licence is not in force; nothing can be written.");
+    }
     if (request.method !== 'POST' || !request.actor?.keyId) return;
     const raw = request.headers['idempotency-key'];
     if (raw === undefined) return;

@@ -43,6 +43,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop: async () => {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
+      // A closed pool's sockets may still be going away; forcing the drop under them would make
+      // their clients raise uncaught errors in the test process. Wait (briefly) until they are gone.
+      for (let i = 0; i < 40; i++) {
+        const r = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
