@@ -86,13 +86,15 @@ export class DeliverySender {
     while (!this.stopped && this.running.size < MAX_IN_FLIGHT) {
       const saturated = [...this.perWebhook].filter(([, n]) => n >= MAX_IN_FLIGHT_PER_WEBHOOK).map(([id]) => id);
       const now = new Date();
-      const delivery = await repo.claimDue(this.handle.dialect, {
+      const batch = await repo.claimDue(this.handle.dialect, {
         workerId: this.workerId, now: now.toISOString(), excludeWebhooks: saturated,
         leaseUntil: new Date(now.getTime() + leaseMs(this.config.webhookTimeoutMs)).toISOString(),
+        limit: MAX_IN_FLIGHT - this.running.size,
+        room: (id) => MAX_IN_FLIGHT_PER_WEBHOOK - (this.perWebhook.get(id) ?? 0),
       });
-      if (!delivery) break;
-      this.start(delivery);
-      started++;
+      if (batch.length === 0) break;
+      for (const d of batch) this.start(d);
+      started += batch.length;
     }
     return started;
   }

@@ -103,27 +103,39 @@ export class WebhookRepository {
   // -- sender ----------------------------------------------------------------------------
 
   /**
-   * Leases one due delivery to `workerId`: pending, due, and not leased by a live worker.
-   * SKIP LOCKED on PostgreSQL lets several senders claim side by side; the UPDATE re-checks the
-   * lease, so two senders never both win a row. A crashed sender's lease simply runs out.
-   * (Two statements, not `UPDATE ... WHERE id IN (SELECT ... LIMIT 1 FOR UPDATE SKIP LOCKED)`:
-   * PostgreSQL may run that subquery once per candidate row and lease more than one.)
+   * Leases due deliveries to `workerId`: pending, due, and not leased by a live worker; at
+   * most `limit`, and per webhook no more than `room(webhookId)`. SKIP LOCKED on PostgreSQL
+   * lets several senders claim side by side; the UPDATE re-checks the lease, so two senders
+   * never both win a row. A crashed sender's lease simply runs out.
+   * (Two statements, not `UPDATE ... WHERE id IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED)`:
+   * PostgreSQL may run that subquery once per candidate row and lease more than n.)
    */
-  async claimDue(dialect: DialectName, opts: { workerId: string; now: string; leaseUntil: string; excludeWebhooks: string[] }): Promise<WebhookDeliveryTable | undefined> {
+  async claimDue(dialect: DialectName, opts: {
+    workerId: string; now: string; leaseUntil: string; limit: number; excludeWebhooks: string[]; room: (webhookId: string) => number;
+  }): Promise<WebhookDeliveryTable[]> {
     const { now } = opts;
     return this.db.transaction().execute(async (tx) => {
       let due = tx.selectFrom('webhook_deliveries').selectAll()
         .where('status', '=', 'pending').where('next_attempt_at', '<=', now)
         .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]));
       if (opts.excludeWebhooks.length > 0) due = due.where('webhook_id', 'not in', opts.excludeWebhooks);
-      const row = await forUpdate(dialect, due.orderBy('next_attempt_at').orderBy('id').limit(1), { skipLocked: true }).executeTakeFirst();
-      if (!row) return undefined;
-      const res = await tx.updateTable('webhook_deliveries').set({ locked_by: opts.workerId, locked_until: opts.leaseUntil })
-        .where('id', '=', row.id).where('status', '=', 'pending')
+      // Read a few more than needed: some may belong to a webhook without room left.
+      const rows = await forUpdate(dialect, due.orderBy('next_attempt_at').orderBy('id').limit(Math.min(4 * opts.limit, 200)), { skipLocked: true }).execute();
+      const taken = new Map<string, number>();
+      const picked: string[] = [];
+      for (const r of rows) {
+        if (picked.length >= opts.limit) break;
+        const n = taken.get(r.webhook_id) ?? 0;
+        if (n >= opts.room(r.webhook_id)) continue;
+        taken.set(r.webhook_id, n + 1);
+        picked.push(r.id);
+      }
+      if (picked.length === 0) return [];
+      return tx.updateTable('webhook_deliveries').set({ locked_by: opts.workerId, locked_until: opts.leaseUntil })
+        .where('id', 'in', picked).where('status', '=', 'pending')
         .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]))
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return undefined;
-      return { ...row, locked_by: opts.workerId, locked_until: opts.leaseUntil };
+        .returningAll()
+        .execute();
     });
   }
 
