@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { makeTeam, type Person, type TeamFixture } from '../helpers/fixtures.ts';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
 import { startReceiver, sleep, type Receiver, type Received } from './receiver.ts';
+import { transcript } from '../calls/call-fixtures.ts';
 
 const RFC3339_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -124,10 +125,13 @@ describe('webhook delivery', () => {
     // The deal is member2's now: they follow it up.
     const task = (await a.member2.client.post('/tasks', { title: 'Follow up', deal_id: deal.id })).body;
     assert.equal((await a.member2.client.post(`/tasks/${task.id}/done`)).status, 200);
+    await s.services.identity.updateUser(a.member.userId, { paid: true, consent: true });
+    const call = await a.member.client.post('/calls', { transcript: transcript('every event'), contact_email: 'caller@event.test' });
+    assert.equal(call.status, 202, call.text);
 
     const expected = [
       'contact.created', 'activity.created', 'company.created', 'deal.created', 'deal.updated', 'deal.stage_changed',
-      'deal.reassigned', 'deal.closed', 'deal.reopened', 'task.done',
+      'deal.reassigned', 'deal.closed', 'deal.reopened', 'task.done', 'call_analysis.done',
     ];
     await rx.waitFor((all) => expected.every((e) => all.some((r) => r.event === e)) && all.filter((r) => r.event === 'deal.updated').length >= 4, 15_000, 'every event');
     for (const e of expected) assert.ok(rx.of(e).length >= 1, `${e} was not delivered`);
@@ -144,6 +148,13 @@ describe('webhook delivery', () => {
     assert.equal(rx.of('deal.closed')[0].body.data.status, 'won');
     assert.equal(rx.of('deal.reopened')[0].body.data.status, 'open');
     assert.equal(rx.of('task.done')[0].body.data.done, true);
+    const analysed = rx.of('call_analysis.done')[0].body.data;
+    assert.equal(analysed.id, call.body.id);
+    assert.equal(analysed.status, 'done');
+    assert.equal(analysed.result.moments.length, 3);
+    assert.deepEqual(analysed, (await a.member.client.get(`/calls/${call.body.id}`)).body);
+    // The analysis adds an activity of kind call to the timeline: activity.created as well.
+    assert.ok(rx.of('activity.created').some((r) => r.body.data.kind === 'call' && r.body.data.call_id === call.body.id));
     for (const r of rx.received) {
       assert.equal(r.headers['x-rz-event'], r.body.event);
       assert.equal(r.headers['x-rz-signature'], 'sha256=' + createHmac('sha256', (await hookSecretFor(r)) ?? '').update(r.raw).digest('hex'));
