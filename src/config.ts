@@ -76,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.RZ_LOG_LEVEL || 'info',
     webhookAllowPrivate: env.RZ_WEBHOOK_ALLOW_PRIVATE === '1' || env.RZ_WEBHOOK_ALLOW_PRIVATE === 'true',
     webhookRetrySchedule: parseSchedule(env.RZ_WEBHOOK_RETRY_SCHEDULE),
-    webhookTimeoutMs: env.RZ_WEBHOOK_TIMEOUT_MS ? Number(env.RZ_WEBHOOK_TIMEOUT_MS) : 10_000,
+    webhookTimeoutMs: nonNegative(env.RZ_WEBHOOK_TIMEOUT_MS, 10_000, 'RZ_WEBHOOK_TIMEOUT_MS'),
     workerPollMs: env.RZ_WORKER_POLL_MS ? Number(env.RZ_WORKER_POLL_MS) : 500,
     publicUrl: env.RZ_PUBLIC_URL || null,
     analyzer: parseAnalyzer(env.RZ_ANALYZER),
