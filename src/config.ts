@@ -10,6 +10,7 @@ export interface Config {
   webhookTimeoutMs: number; // per delivery attempt; lowered only by tests
   workerPollMs: number;
   publicUrl: string | null;
+  trustProxy: boolean; // RZ_TRUST_PROXY=1 behind a reverse proxy that sets X-Forwarded-For/-Proto
   analyzer: 'builtin' | 'llm'; // RZ_ANALYZER
   analyzerDelayMs: number; // RZ_ANALYZER_DELAY_MS: test knob, slows every analysis down (restart tests)
   workerConcurrency: number; // jobs run at the same time per process
@@ -79,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: nonNegative(env.RZ_WEBHOOK_TIMEOUT_MS, 10_000, 'RZ_WEBHOOK_TIMEOUT_MS'),
     workerPollMs: env.RZ_WORKER_POLL_MS ? Number(env.RZ_WORKER_POLL_MS) : 500,
     publicUrl: env.RZ_PUBLIC_URL || null,
+    trustProxy: env.RZ_TRUST_PROXY === '1' || env.RZ_TRUST_PROXY === 'true',
     analyzer: parseAnalyzer(env.RZ_ANALYZER),
     analyzerDelayMs: env.RZ_ANALYZER_DELAY_MS ? Number(env.RZ_ANALYZER_DELAY_MS) : 0,
     workerConcurrency: env.RZ_WORKER_CONCURRENCY ? Number(env.RZ_WORKER_CONCURRENCY) : 4,

@@ -17,6 +17,7 @@ import { EventRow } from '../events/event.row.ts';
 import { installErrorHandling, renderError } from './error-handler.ts';
 import { AppError } from '../errors/app-error.ts';
 import { installApiGuard } from './api-guard.ts';
+import { installJsonParser } from './json-body.ts';
 import { apiRoutes } from './api-routes.ts';
 import { webApp } from '../web/web.plugin.ts';
 
@@ -34,7 +35,9 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Behind a reverse proxy (RZ_TRUST_PROXY=1) the client address and https come from X-Forwarded-*;
+    // without one those headers are not believed (sign-in throttling per IP, Secure cookies).
+    trustProxy: services.config.trustProxy,
     // Router-level failures (a URL that cannot be decoded) use the same error body as everything else.
     frameworkErrors: (err, request, reply) => renderError(err.code === 'FST_ERR_BAD_URL' ? new AppError('not_found', 'No such route.') : err, request, reply),
     ajv: {
@@ -53,6 +56,7 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
 
   for (const s of SHARED_SCHEMAS) app.addSchema(s as any);
   installErrorHandling(app);
+  installJsonParser(app);
 
   await app.register(swagger, {
     openapi: {

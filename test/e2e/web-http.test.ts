@@ -14,7 +14,7 @@ describe('application over HTTP', () => {
   const emails: Record<string, string> = {};
 
   before(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ env: { RZ_TRUST_PROXY: '1' } });
     a = await makeTeam(s.services, s.api, 'Alpha');
     b = await makeTeam(s.services, s.api, 'Beta');
     await setPasswords(s.services, [a.owner.userId, a.manager.userId, a.member.userId, a.member2.userId, b.owner.userId]);
