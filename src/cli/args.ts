@@ -10,7 +10,7 @@ export function parseFlags(argv: string[], allowed: string[], positional = 0): {
       const eq = a.indexOf('=');
       const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
       if (!allowed.includes(name)) throw new UsageError(`unknown option --${name}`);
-      let value: string | undefined = eq > 0 ? a.slice(eq + 1) : argv[i + 1];
+      const value: string | undefined = eq > 0 ? a.slice(eq + 1) : argv[i + 1];
       if (eq < 0) {
         if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
         i++;
