@@ -1,6 +1,7 @@
 // Process lifecycle for `rz serve` and `rz worker`: open the database, migrate, build services,
 // start HTTP and/or background work, stop cleanly on SIGINT/SIGTERM.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { loadConfig, type Config } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { createServices, type Services } from './services.ts';
@@ -20,16 +21,22 @@ export async function start(mode: 'serve' | 'worker', config: Config = loadConfi
   const services = createServices(config, handle);
   const logger = { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };
   let app: FastifyInstance | null = null;
+  let log: FastifyBaseLogger;
   if (mode === 'serve') {
     app = await buildApp(services, { logger });
-    if (config.webhookAllowPrivate) {
-      app.log.warn('RZ_WEBHOOK_ALLOW_PRIVATE=1: webhooks may target http and private addresses. For local development and tests only — never in production.');
-    }
+    log = app.log;
+  } else {
+    log = pino(logger);
+  }
+  if (config.webhookAllowPrivate) {
+    log.warn('RZ_WEBHOOK_ALLOW_PRIVATE=1: webhooks may target http and private addresses. For local development and tests only — never in production.');
+  }
+  if (app) {
     await app.listen({ host: config.host, port: config.port });
     const teams = await services.identity.repo.countTeams();
     if (teams === 0) printFirstStart(config);
   }
-  const background = startBackground(services, { log: app?.log });
+  const background = startBackground(services, { log });
   let stopped = false;
   return {
     services, app, background,

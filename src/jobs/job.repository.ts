@@ -53,15 +53,18 @@ export class JobRepository {
     const at = now.toISOString();
     const until = new Date(now.getTime() + leaseMs).toISOString();
     return this.db.transaction().execute(async (tx) => {
-      const due = forUpdate(this.dialect, tx.selectFrom('jobs').select('id')
+      // Select the ids first, then update exactly those: as a subquery of the UPDATE,
+      // PostgreSQL may evaluate `LIMIT n FOR UPDATE SKIP LOCKED` more than once and lease more than n.
+      const due = await forUpdate(this.dialect, tx.selectFrom('jobs').select('id')
         .where('failed_at', 'is', null)
         .where('run_at', '<=', at)
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
         .orderBy('run_at').orderBy('id')
-        .limit(limit), { skipLocked: true });
+        .limit(limit), { skipLocked: true }).execute();
+      if (due.length === 0) return [];
       return tx.updateTable('jobs')
         .set({ locked_by: workerId, locked_until: until, attempts: sql<number>`attempts + 1` })
-        .where('id', 'in', due)
+        .where('id', 'in', due.map((r) => r.id))
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
         .returningAll()
         .execute();
