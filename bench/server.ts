@@ -20,3 +20,4 @@ if (mode === 'hello') {
   await app.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(`${(app.server.address() as any).port}\n`);
 }
+process.on('SIGINT', () => process.exit(0));

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ActivityTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { activityVisible } from '../common/visibility.ts';
+import { activityVisible, prepareVisibleQuery } from '../common/visibility.ts';
 import { NESTED_LIMIT } from '../deals/deal.repository.ts';
 
 export interface ActivityLink {
@@ -9,6 +9,9 @@ export interface ActivityLink {
   dealId?: string;
   companyId?: string;
 }
+
+const timelineOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => db.selectFrom('activities').selectAll()
+  .where(activityVisible(actor)).where('contact_id', '=', contactId).orderBy('id', 'desc').limit(NESTED_LIMIT));
 
 export class ActivityRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -30,6 +33,11 @@ export class ActivityRepository {
   }
 
   /** A timeline: visible activities of a contact, deal or company, newest first. */
+  /** A contact's timeline (contact detail: a hot path, so compiled once). */
+  timelineOfContact(actor: Actor, contactId: string): Promise<ActivityTable[]> {
+    return timelineOfContact(this.db, actor, contactId);
+  }
+
   timeline(actor: Actor, link: ActivityLink): Promise<ActivityTable[]> {
     return this.filtered(actor, link).selectAll().orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
   }

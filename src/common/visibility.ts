@@ -1,7 +1,12 @@
 // The one visibility rule (decisions.md), applied to every query of the API and the application.
 // owner/manager: every row of the team; member: all contacts and companies, own deals, tasks
 // assigned to them or on their deals, activities they created or on their deals, calls they pushed.
-import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
+import type { CompiledQuery, ExpressionBuilder, Expression, Kysely, SqlBool } from 'kysely';
+import { prepareQuery } from '../db/prepared.ts';
+
+interface Compilable<R> {
+  compile(): CompiledQuery<R>;
+}
 import type { Database } from '../db/schema.ts';
 import { type Actor, seesAll } from './actor.ts';
 
@@ -39,4 +44,17 @@ export function callVisible(actor: Actor) {
     const team = eb('calls.team_id', '=', actor.teamId);
     return seesAll(actor) ? team : eb.and([team, eb('calls.owner_id', '=', actor.userId)]);
   };
+}
+
+/**
+ * A hot-path query that depends on the actor's visibility, compiled once per variant (sees all,
+ * member). The builder gets an actor whose ids are parameters.
+ */
+export function prepareVisibleQuery<A extends unknown[], R>(arity: A['length'], build: (db: Kysely<Database>, actor: Actor, ...args: A) => Compilable<R>) {
+  const variant = (role: Actor['role']) => prepareQuery(arity + 2, (db, teamId: string, userId: string, ...args: unknown[]) =>
+    build(db, { teamId, userId, role, name: '', email: '', keyId: null, scopes: new Set() }, ...(args as A)), role === 'member' ? {} : { unused: [1] });
+  const all = variant('owner');
+  const member = variant('member');
+  return (db: Kysely<Database>, actor: Actor, ...args: A): Promise<R[]> =>
+    (seesAll(actor) ? all : member)(db, actor.teamId, actor.userId, ...args);
 }

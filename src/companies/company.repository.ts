@@ -1,16 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { CompanyTable, Database } from '../db/schema.ts';
 import { containsCi } from '../common/pagination.ts';
+import { prepareQuery } from '../db/prepared.ts';
 
 export function companyNameKey(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+const companyById = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', '=', id));
+
 export class CompanyRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  byId(teamId: string, id: string): Promise<CompanyTable | undefined> {
-    return this.db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  async byId(teamId: string, id: string): Promise<CompanyTable | undefined> {
+    return (await companyById(this.db, teamId, id))[0];
   }
 
   byNameKey(teamId: string, nameKey: string): Promise<CompanyTable | undefined> {

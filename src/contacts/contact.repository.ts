@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ContactTable, Database } from '../db/schema.ts';
 import { containsCi } from '../common/pagination.ts';
+import { prepareQuery } from '../db/prepared.ts';
 import { incrementCounter, readCounter } from '../limits/usage-counter.repository.ts';
 
 // The unfiltered contact count of a team is kept as a counter (contacts are never deleted),
@@ -8,11 +9,15 @@ import { incrementCounter, readCounter } from '../limits/usage-counter.repositor
 const COUNT_PERIOD = 'all';
 const COUNT_KIND = 'contacts';
 
+const contactById = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', '=', id));
+const firstPage = prepareQuery(2, (db, teamId: string, limit: number) => db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).orderBy('id', 'desc').limit(limit));
+const pageAfter = prepareQuery(3, (db, teamId: string, before: string, limit: number) => db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', '<', before).orderBy('id', 'desc').limit(limit));
+
 export class ContactRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  byId(teamId: string, id: string): Promise<ContactTable | undefined> {
-    return this.db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  async byId(teamId: string, id: string): Promise<ContactTable | undefined> {
+    return (await contactById(this.db, teamId, id))[0];
   }
 
   byEmail(teamId: string, email: string): Promise<ContactTable | undefined> {
@@ -44,6 +49,8 @@ export class ContactRepository {
   }
 
   list(teamId: string, opts: { q?: string; before?: string | null; limit: number; companyId?: string }): Promise<ContactTable[]> {
+    // The unfiltered pages (the common case) are compiled once.
+    if (!opts.q && !opts.companyId) return opts.before ? pageAfter(this.db, teamId, opts.before, opts.limit + 1) : firstPage(this.db, teamId, opts.limit + 1);
     let qb = this.filtered(teamId, opts.q).selectAll();
     if (opts.companyId) qb = qb.where('company_id', '=', opts.companyId);
     if (opts.before) qb = qb.where('id', '<', opts.before);

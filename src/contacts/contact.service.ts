@@ -97,9 +97,9 @@ export class ContactService {
     const row = await this.getRow(actor, id);
     const [company, deals, tasks, timeline] = await Promise.all([
       row.company_id ? new CompanyRepository(this.db).byId(actor.teamId, row.company_id) : Promise.resolve(undefined),
-      new DealRepository(this.db).visibleFor(actor, { contactId: id }),
-      new TaskRepository(this.db).visibleFor(actor, { contactId: id }),
-      new ActivityRepository(this.db).timeline(actor, { contactId: id }),
+      new DealRepository(this.db).ofContact(actor, id),
+      new TaskRepository(this.db).ofContact(actor, id),
+      new ActivityRepository(this.db).timelineOfContact(actor, id),
     ]);
     return {
       ...toContactRow(row),

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, DealStageHistoryTable, DealTable } from '../db/schema.ts';
 import { forUpdate, type DialectName } from '../db/database.ts';
 import type { Actor } from '../common/actor.ts';
-import { dealVisible } from '../common/visibility.ts';
+import { dealVisible, prepareVisibleQuery } from '../common/visibility.ts';
 import { containsCi } from '../common/pagination.ts';
 
 export const NESTED_LIMIT = 100;
@@ -14,6 +14,9 @@ export interface DealFilters {
   status: DealStatusFilter;
   stage?: string;
 }
+
+const dealsOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => db.selectFrom('deals').selectAll()
+  .where(dealVisible(actor)).where('contact_id', '=', contactId).orderBy('id', 'desc').limit(NESTED_LIMIT));
 
 export class DealRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -29,6 +32,11 @@ export class DealRepository {
   }
 
   /** Deals of a contact or company that the actor can see, newest first (nested lists of detail views). */
+  /** A contact's visible deals (contact detail: a hot path, so compiled once). */
+  ofContact(actor: Actor, contactId: string): Promise<DealTable[]> {
+    return dealsOfContact(this.db, actor, contactId);
+  }
+
   visibleFor(actor: Actor, link: { contactId?: string; companyId?: string }): Promise<DealTable[]> {
     let qb = this.db.selectFrom('deals').selectAll().where(dealVisible(actor));
     if (link.contactId) qb = qb.where('contact_id', '=', link.contactId);

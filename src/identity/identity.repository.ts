@@ -1,5 +1,17 @@
 import type { Db } from '../db/database.ts';
 import type { ApiKeyTable, TeamTable, UserTable } from '../db/schema.ts';
+import { prepareQuery } from '../db/prepared.ts';
+
+const keyByHashQuery = prepareQuery(1, (db, hash: string) => db
+  .selectFrom('api_keys as k')
+  .innerJoin('users as u', 'u.id', 'k.user_id')
+  .innerJoin('teams as t', 't.id', 'k.team_id')
+  .select([
+    'k.id as key_id', 'k.scopes', 'k.revoked_at', 'k.last_used_at',
+    'u.id as user_id', 'u.role', 'u.active', 'u.name', 'u.email', 'u.team_id as user_team_id',
+    't.id as team_id', 't.licence', 't.request_limit',
+  ])
+  .where('k.key_hash', '=', hash));
 
 export class IdentityRepository {
   constructor(private readonly db: Db) {}
@@ -29,18 +41,9 @@ export class IdentityRepository {
   }
 
   /** One query per request: key + its user + team, for authentication. */
-  keyByHash(hash: string) {
-    return this.db
-      .selectFrom('api_keys as k')
-      .innerJoin('users as u', 'u.id', 'k.user_id')
-      .innerJoin('teams as t', 't.id', 'k.team_id')
-      .select([
-        'k.id as key_id', 'k.scopes', 'k.revoked_at', 'k.last_used_at',
-        'u.id as user_id', 'u.role', 'u.active', 'u.name', 'u.email', 'u.team_id as user_team_id',
-        't.id as team_id', 't.licence', 't.request_limit',
-      ])
-      .where('k.key_hash', '=', hash)
-      .executeTakeFirst();
+  async keyByHash(hash: string) {
+    const [row] = await keyByHashQuery(this.db, hash);
+    return row;
   }
 
   teamKeys(teamId: string): Promise<ApiKeyTable[]> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, TaskTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { taskVisible } from '../common/visibility.ts';
+import { prepareVisibleQuery, taskVisible } from '../common/visibility.ts';
 import { NESTED_LIMIT } from '../deals/deal.repository.ts';
 
 export interface TaskFilters {
@@ -13,11 +13,19 @@ export interface TaskFilters {
   overdueAt?: string;
 }
 
+const tasksOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => db.selectFrom('tasks').selectAll()
+  .where(taskVisible(actor)).where('contact_id', '=', contactId).orderBy('id', 'desc').limit(NESTED_LIMIT));
+
 export class TaskRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   visibleById(actor: Actor, id: string): Promise<TaskTable | undefined> {
     return this.db.selectFrom('tasks').selectAll().where(taskVisible(actor)).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A contact's visible tasks (contact detail: a hot path, so compiled once). */
+  ofContact(actor: Actor, contactId: string): Promise<TaskTable[]> {
+    return tasksOfContact(this.db, actor, contactId);
   }
 
   visibleFor(actor: Actor, link: { contactId?: string; dealId?: string }): Promise<TaskTable[]> {

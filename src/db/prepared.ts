@@ -1,0 +1,40 @@
+// Hot-path queries compiled once per database dialect: building and compiling a Kysely query
+// costs more than SQLite takes to run it. The query is built with marker arguments; each call
+// swaps the real values into the compiled parameter list and runs it on the given database or
+// transaction.
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+const MARK = '\u0000rz-arg:';
+
+interface Compilable<R> {
+  compile(): CompiledQuery<R>;
+}
+
+interface Prepared<R> {
+  compiled: CompiledQuery<R>;
+  slots: number[];
+}
+
+export function prepareQuery<A extends unknown[], R>(arity: A['length'], build: (db: Kysely<Database>, ...args: A) => Compilable<R>, opts: { unused?: number[] } = {}) {
+  // Keyed by the dialect adapter, which a database and its transactions share.
+  const byAdapter = new WeakMap<object, Prepared<R>>();
+  const prepare = (db: Kysely<Database>): Prepared<R> => {
+    const compiled = build(db, ...(Array.from({ length: arity }, (_, i) => `${MARK}${i}`) as A)).compile();
+    const slots = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? Number(p.slice(MARK.length)) : -1));
+    const used = new Set(slots.filter((s) => s >= 0));
+    if (used.size + (opts.unused?.length ?? 0) !== arity) throw new Error('prepareQuery: every argument must reach the query as a parameter');
+    return { compiled, slots };
+  };
+  return async (db: Kysely<Database>, ...args: A): Promise<R[]> => {
+    const adapter = db.getExecutor().adapter as object;
+    let p = byAdapter.get(adapter);
+    if (!p) {
+      p = prepare(db);
+      byAdapter.set(adapter, p);
+    }
+    const parameters = p.compiled.parameters.map((v, i) => (p.slots[i] >= 0 ? args[p.slots[i]] : v));
+    const result = await db.executeQuery<R>({ ...p.compiled, parameters });
+    return result.rows;
+  };
+}
