@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { eventsSince, lastEventId, makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { eventsSince, lastEventId, makeTeam, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 
 const TS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -10,9 +10,7 @@ describe('tasks', () => {
   let a: TeamFixture;
   let b: TeamFixture;
   before(async () => {
-    s = await startTestServer();
-    a = await makeTeam(s.services, s.api, 'Alpha');
-    b = await makeTeam(s.services, s.api, 'Beta');
+    ({ s, a, b } = await serverWithTwoTeams());
   });
   after(() => s.stop());
 

@@ -3,8 +3,8 @@
 // their deals, activities they created or on their deals; another team sees nothing (404).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { eventsSince, lastEventId, makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { eventsSince, lastEventId, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 import type { ApiClient } from '../helpers/client.ts';
 
 type Role = 'owner' | 'manager' | 'member' | 'member2' | 'otherTeam';
@@ -19,9 +19,7 @@ describe('visibility of deals, tasks and activities', () => {
   const r: Record<string, any> = {};
 
   before(async () => {
-    s = await startTestServer();
-    a = await makeTeam(s.services, s.api, 'Alpha');
-    b = await makeTeam(s.services, s.api, 'Beta');
+    ({ s, a, b } = await serverWithTwoTeams());
     as = { owner: a.owner.client, manager: a.manager.client, member: a.member.client, member2: a.member2.client, otherTeam: b.owner.client };
 
     r.contact = (await a.owner.client.post('/contacts', { email: 'shared@alpha.test', company: 'Shared Co' })).body;

@@ -7,7 +7,8 @@ import type { JobRunner } from '../../src/jobs/job-runner.ts';
 import { BuiltinAnalyzer } from '../../src/calls/analyzer/builtin/index.ts';
 import type { AnalyzeInput, Analyzer } from '../../src/calls/analyzer/types.ts';
 import { utcDay } from '../../src/lib/time.ts';
-import { enableCalls, transcript, waitFor, waitForCall, startServer } from './call-fixtures.ts';
+import { enableCalls, transcript, waitFor, waitForCall } from './call-fixtures.ts';
+import { startTestServer } from '../helpers/server.ts';
 
 const builtin = new BuiltinAnalyzer();
 
@@ -19,7 +20,7 @@ describe('calls: the background analysis', () => {
 
   before(async () => {
     // No background here: each test runs the job worker with the analyzer it needs.
-    s = await startServer({ env: { RZ_JOB_BACKOFF_MS: '20' } });
+    s = await startTestServer({ env: { RZ_JOB_BACKOFF_MS: '20' } });
   });
   after(async () => {
     await worker?.stop();

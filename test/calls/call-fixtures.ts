@@ -1,8 +1,6 @@
 // Shared by the call tests: transcripts, a user allowed to push calls, waiting for analyses.
 import type { Services } from '../../src/services.ts';
 import type { ApiClient } from '../helpers/client.ts';
-import { createTestDatabase } from '../helpers/database.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -14,24 +12,6 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined |
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(25);
   }
-}
-
-/**
- * startTestServer on a database of its own that is dropped only after pg's sockets closed:
- * pool.end() resolves before they do, and DROP DATABASE WITH (FORCE) would kill them mid-goodbye
- * (an uncaught error that fails the file).
- */
-export async function startServer(opts: { env?: Record<string, string>; background?: boolean } = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
-  const server = await startTestServer({ ...opts, database });
-  return {
-    ...server,
-    async stop() {
-      await server.stop();
-      await sleep(250);
-      await database.drop();
-    },
-  };
 }
 
 /** A short German discovery call; `tag` makes the content (and so its hash) unique. */

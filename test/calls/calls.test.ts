@@ -2,14 +2,15 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestServer } from '../helpers/server.ts';
 import { eventsSince, lastEventId, makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
-import { enableCalls, transcript, waitForCall, startServer } from './call-fixtures.ts';
+import { enableCalls, transcript, waitForCall } from './call-fixtures.ts';
+import { startTestServer } from '../helpers/server.ts';
 
 describe('calls: push, analysis, timelines, visibility', () => {
   let s: TestServer;
   let a: TeamFixture;
   let b: TeamFixture;
   before(async () => {
-    s = await startServer({ background: true });
+    s = await startTestServer({ background: true });
     a = await makeTeam(s.services, s.api, 'Alpha');
     b = await makeTeam(s.services, s.api, 'Beta');
     for (const t of [a, b]) for (const p of [t.owner, t.manager, t.member, t.member2]) await enableCalls(s.services, p.userId);

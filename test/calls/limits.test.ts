@@ -6,7 +6,8 @@ import type { TestServer } from '../helpers/server.ts';
 import { makeTeam } from '../helpers/fixtures.ts';
 import { dbEnv } from '../helpers/process.ts';
 import { nextMonthStart, nextUtcMidnight } from '../../src/lib/time.ts';
-import { enableCalls, transcript, waitForCall, startServer } from './call-fixtures.ts';
+import { enableCalls, transcript, waitForCall } from './call-fixtures.ts';
+import { startTestServer } from '../helpers/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -19,7 +20,7 @@ describe('calls: checks in order, limits and allowances', () => {
   let n = 0;
   const fresh = () => transcript(`limits-${++n}`);
   before(async () => {
-    s = await startServer({ background: true });
+    s = await startTestServer({ background: true });
   });
   after(() => s.stop());
 

@@ -2,8 +2,8 @@
 // throttling, sessions, escaping and visibility. The browser flows are in the other files.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 import { emailOf, PASSWORD, setPasswords, WebClient } from './helpers.ts';
 
 describe('application over HTTP', () => {
@@ -14,9 +14,7 @@ describe('application over HTTP', () => {
   const emails: Record<string, string> = {};
 
   before(async () => {
-    s = await startTestServer({ env: { RZ_TRUST_PROXY: '1' } });
-    a = await makeTeam(s.services, s.api, 'Alpha');
-    b = await makeTeam(s.services, s.api, 'Beta');
+    ({ s, a, b } = await serverWithTwoTeams({ env: { RZ_TRUST_PROXY: '1' } }));
     await setPasswords(s.services, [a.owner.userId, a.manager.userId, a.member.userId, a.member2.userId, b.owner.userId]);
     for (const [name, p] of Object.entries({ owner: a.owner, manager: a.manager, member: a.member, member2: a.member2, otherOwner: b.owner })) {
       emails[name] = await emailOf(s.services, p.userId);

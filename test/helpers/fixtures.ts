@@ -1,6 +1,7 @@
 // A team with an owner, a manager and two members (each with a read+write key), plus the
 // same for a second team, so every test can check roles and cross-team isolation.
 import type { Services } from '../../src/services.ts';
+import { startTestServer, type TestServer } from './server.ts';
 import { ApiClient } from './client.ts';
 
 export interface Person {
@@ -56,4 +57,10 @@ export async function eventsSince(services: Services, teamId: string, afterId = 
 export async function lastEventId(services: Services, teamId: string): Promise<string> {
   const row = await services.handle.db.selectFrom('events').select('id').where('team_id', '=', teamId).orderBy('id', 'desc').limit(1).executeTakeFirst();
   return row?.id ?? '';
+}
+
+/** A fresh server with the teams Alpha and Beta: the setup of most API test suites. */
+export async function serverWithTwoTeams(opts: Parameters<typeof startTestServer>[0] = {}): Promise<{ s: TestServer; a: TeamFixture; b: TeamFixture }> {
+  const s = await startTestServer(opts);
+  return { s, a: await makeTeam(s.services, s.api, 'Alpha'), b: await makeTeam(s.services, s.api, 'Beta') };
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { makeTeam, type Person, type TeamFixture } from '../helpers/fixtures.ts';
+import { makeTeam, type Person, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 import { verifyWebhook } from '../../src/verify-webhook.ts';
 import { startReceiver, sleep, type Receiver, type Received } from './receiver.ts';
 import { transcript } from '../calls/call-fixtures.ts';
@@ -46,9 +46,7 @@ describe('webhook delivery', () => {
   };
 
   before(async () => {
-    s = await startTestServer({ env: { RZ_WEBHOOK_RETRY_SCHEDULE: '1,1,1,1', RZ_WEBHOOK_TIMEOUT_MS: '3000' }, background: true });
-    a = await makeTeam(s.services, s.api, 'Alpha');
-    b = await makeTeam(s.services, s.api, 'Beta');
+    ({ s, a, b } = await serverWithTwoTeams({ env: { RZ_WEBHOOK_RETRY_SCHEDULE: '1,1,1,1', RZ_WEBHOOK_TIMEOUT_MS: '3000' }, background: true }));
   });
   after(async () => {
     for (const r of receivers) await r.close();

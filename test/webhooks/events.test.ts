@@ -1,8 +1,8 @@
 // GET /events: the event log a receiver reads to catch up, oldest first, filtered by what the key can see.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { makeTeam, type Person, type TeamFixture } from '../helpers/fixtures.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { makeTeam, type Person, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 async function readAll(who: Person, query: string, limit = 2): Promise<any[]> {
@@ -26,9 +26,7 @@ describe('GET /events', () => {
   let b: TeamFixture;
   let rx: Receiver;
   before(async () => {
-    s = await startTestServer({ background: true });
-    a = await makeTeam(s.services, s.api, 'Alpha');
-    b = await makeTeam(s.services, s.api, 'Beta');
+    ({ s, a, b } = await serverWithTwoTeams({ background: true }));
     rx = await startReceiver();
   });
   after(async () => {

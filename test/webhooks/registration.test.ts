@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
+import { makeTeam, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 import { dbEnv } from '../helpers/process.ts';
 import { startReceiver, sleep, type Receiver } from './receiver.ts';
 
@@ -17,9 +17,7 @@ describe('webhook registration (RZ_WEBHOOK_ALLOW_PRIVATE=1, as in development)',
   let b: TeamFixture;
   let rx: Receiver;
   before(async () => {
-    s = await startTestServer({ background: true });
-    a = await makeTeam(s.services, s.api, 'Alpha');
-    b = await makeTeam(s.services, s.api, 'Beta');
+    ({ s, a, b } = await serverWithTwoTeams({ background: true }));
     rx = await startReceiver();
   });
   after(async () => {
