@@ -8,6 +8,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import type { Database } from './schema.ts';
 import * as m001 from './migrations/001_initial.ts';
 import * as m002 from './migrations/002_web_indexes.ts';
+import * as m003 from './migrations/003_nested_list_indexes.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -78,6 +79,7 @@ export function forUpdate<DB, TB extends keyof DB, O>(
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_web_indexes': m002,
+  '003_nested_list_indexes': m003,
 };
 
 export async function migrate(db: Db): Promise<string[]> {
