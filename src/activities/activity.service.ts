@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { ActivityTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { type Page, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -78,11 +78,8 @@ export class ActivityService {
   }
 
   async list(actor: Actor, query: ActivityListQuery): Promise<Page<ActivityRow>> {
-    const limit = parseLimit(query.limit);
-    const before = decodeCursor('activities', query.cursor);
     const f = { dealId: query.deal_id || undefined, contactId: query.contact_id || undefined, companyId: query.company_id || undefined };
     const repo = new ActivityRepository(this.db);
-    const [rows, total] = await Promise.all([repo.list(actor, { ...f, before, limit }), repo.count(actor, f)]);
-    return toPage('activities', rows, limit, total, toActivityRow);
+    return keysetPage('activities', query, (page) => repo.list(actor, { ...f, ...page }), () => repo.count(actor, f), toActivityRow);
   }
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Db, DialectName } from '../db/database.ts';
 import type { CallTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { type Page, keysetPage } from '../common/pagination.ts';
 import { AppError, notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nextUtcMidnight, utcDay } from '../lib/time.ts';
@@ -173,14 +173,11 @@ export class CallService {
   }
 
   async list(actor: Actor, query: CallListQuery): Promise<Page<CallRow>> {
-    const limit = parseLimit(query.limit);
-    const before = decodeCursor('calls', query.cursor);
     if (query.status && !(CALL_STATUSES as readonly string[]).includes(query.status)) {
       throw validation('status', `status must be one of: ${CALL_STATUSES.join(', ')}.`);
     }
     const f = { contactId: query.contact_id || undefined, dealId: query.deal_id || undefined, status: (query.status || undefined) as CallStatus | undefined };
     const repo = new CallRepository(this.db);
-    const [rows, total] = await Promise.all([repo.list(actor, { ...f, before, limit }), repo.count(actor, f)]);
-    return toPage('calls', rows, limit, total, toCallRow);
+    return keysetPage('calls', query, (page) => repo.list(actor, { ...f, ...page }), () => repo.count(actor, f), toCallRow);
   }
 }

@@ -58,3 +58,20 @@ export function containsCi(column: string | RawBuilder<unknown>, q: string): Raw
   const col = typeof column === 'string' ? sql.ref(column) : column;
   return sql<SqlBool>`lower(${col}) like ${likePattern(q)} escape '\\'`;
 }
+
+/**
+ * One list page: validates `limit` and `cursor`, then fetches limit+1 rows after the cursor and
+ * the total in parallel. Every list endpoint answers through this.
+ */
+export async function keysetPage<R extends { id: string }, T>(
+  list: string,
+  query: { cursor?: string; limit?: string },
+  fetch: (page: { before: string | null; limit: number }) => Promise<R[]>,
+  count: () => Promise<number>,
+  map: (r: R) => T,
+): Promise<Page<T>> {
+  const limit = parseLimit(query.limit);
+  const before = decodeCursor(list, query.cursor);
+  const [rows, total] = await Promise.all([fetch({ before, limit }), count()]);
+  return toPage(list, rows, limit, total, map);
+}

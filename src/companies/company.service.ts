@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { type Page, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -90,11 +90,8 @@ export class CompanyService {
   }
 
   async list(actor: Actor, query: { q?: string; cursor?: string; limit?: string }): Promise<Page<CompanyRow>> {
-    const limit = parseLimit(query.limit);
-    const before = decodeCursor('companies', query.cursor);
     const q = query.q?.trim() || undefined;
     const repo = new CompanyRepository(this.db);
-    const [rows, total] = await Promise.all([repo.list(actor.teamId, { q, before, limit }), repo.count(actor.teamId, q)]);
-    return toPage('companies', rows, limit, total, toCompanyRow);
+    return keysetPage('companies', query, (page) => repo.list(actor.teamId, { q, ...page }), () => repo.count(actor.teamId, q), toCompanyRow);
   }
 }

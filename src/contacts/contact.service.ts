@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ContactTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { type Page, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -111,11 +111,8 @@ export class ContactService {
   }
 
   async list(actor: Actor, query: { q?: string; cursor?: string; limit?: string }): Promise<Page<ContactRow>> {
-    const limit = parseLimit(query.limit);
-    const before = decodeCursor('contacts', query.cursor);
     const q = query.q?.trim() || undefined;
     const repo = new ContactRepository(this.db);
-    const [rows, total] = await Promise.all([repo.list(actor.teamId, { q, before, limit }), repo.count(actor.teamId, q)]);
-    return toPage('contacts', rows, limit, total, toContactRow);
+    return keysetPage('contacts', query, (page) => repo.list(actor.teamId, { q, ...page }), () => repo.count(actor.teamId, q), toContactRow);
   }
 }

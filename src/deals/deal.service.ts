@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/database.ts';
 import type { ContactTable, Database, DealTable } from '../db/schema.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
-import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { type Page, keysetPage } from '../common/pagination.ts';
 import { parseDealValue } from '../common/money.ts';
 import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
@@ -210,15 +210,12 @@ export class DealService {
   }
 
   async list(actor: Actor, query: DealListQuery): Promise<Page<DealRow>> {
-    const limit = parseLimit(query.limit);
-    const before = decodeCursor('deals', query.cursor);
     const status = (query.status ?? 'open') as DealStatusFilter;
     if (!['open', 'won', 'lost', 'all'].includes(status)) throw validation('status', 'status must be one of: open, won, lost, all.');
     const stage = query.stage?.trim() || undefined;
     if (stage) await this.checkStage(this.db, actor.teamId, stage);
     const filters = { q: query.q?.trim() || undefined, status, stage };
     const repo = new DealRepository(this.db);
-    const [rows, total] = await Promise.all([repo.list(actor, { ...filters, before, limit }), repo.count(actor, filters)]);
-    return toPage('deals', rows, limit, total, toDealRow);
+    return keysetPage('deals', query, (page) => repo.list(actor, { ...filters, ...page }), () => repo.count(actor, filters), toDealRow);
   }
 }

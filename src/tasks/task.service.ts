@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { TaskTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { type Page, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -83,8 +83,6 @@ export class TaskService {
   }
 
   async list(actor: Actor, query: TaskListQuery): Promise<Page<TaskRow>> {
-    const limit = parseLimit(query.limit);
-    const before = decodeCursor('tasks', query.cursor);
     const f: TaskFilters = {};
     if (query.owner) f.ownerId = query.owner === 'me' ? actor.userId : query.owner;
     if (query.done !== undefined) {
@@ -98,7 +96,6 @@ export class TaskService {
     if (query.deal_id) f.dealId = query.deal_id;
     if (query.contact_id) f.contactId = query.contact_id;
     const repo = new TaskRepository(this.db);
-    const [rows, total] = await Promise.all([repo.list(actor, { ...f, before, limit }), repo.count(actor, f)]);
-    return toPage('tasks', rows, limit, total, toTaskRow);
+    return keysetPage('tasks', query, (page) => repo.list(actor, { ...f, ...page }), () => repo.count(actor, f), toTaskRow);
   }
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
-import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { decodeCursor, parseLimit, toPage, type Page, keysetPage } from '../common/pagination.ts';
 import { forbidden, notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -99,11 +99,8 @@ export class WebhookService {
 
   async list(actor: Actor, query: { cursor?: string; limit?: string }): Promise<Page<WebhookRow>> {
     this.authorize(actor);
-    const limit = parseLimit(query.limit);
-    const before = decodeCursor('webhooks', query.cursor);
     const repo = this.repo();
-    const [rows, total] = await Promise.all([repo.list(actor.teamId, { before, limit }), repo.count(actor.teamId)]);
-    return toPage('webhooks', rows, limit, total, toWebhookRow);
+    return keysetPage('webhooks', query, (page) => repo.list(actor.teamId, page), () => repo.count(actor.teamId), toWebhookRow);
   }
 
   async detail(actor: Actor, id: string): Promise<WebhookRow> {
