@@ -90,12 +90,16 @@ export function newDealForm(ctx: PageCtx, stages: Stage[], preset: { contactEmai
   </form>`;
 }
 
+/** The record a note or task form attaches to, as hidden fields. */
+function linkFields(link: { deal_id?: string; contact_id?: string }): Html {
+  return html`${link.deal_id ? html`<input type="hidden" name="deal_id" value="${link.deal_id}">` : ''}${link.contact_id ? html`<input type="hidden" name="contact_id" value="${link.contact_id}">` : ''}`;
+}
+
 export function noteForm(ctx: PageCtx, link: { deal_id?: string; contact_id?: string }): Html {
   const t = ctx.t;
   return html`<form method="post" action="/activities" class="stack">
     ${csrfField(ctx)}
-    ${link.deal_id ? html`<input type="hidden" name="deal_id" value="${link.deal_id}">` : ''}
-    ${link.contact_id ? html`<input type="hidden" name="contact_id" value="${link.contact_id}">` : ''}
+    ${linkFields(link)}
     <label for="n-kind">${t('notes.kind')}</label>
     <select id="n-kind" name="kind">${(['note', 'email', 'meeting', 'call', 'whatsapp'] as const).map((k) => html`<option value="${k}">${t(`kind.${k}`)}</option>`)}</select>
     <label for="n-body">${t('notes.body')}</label>
@@ -108,8 +112,7 @@ export function taskForm(ctx: PageCtx, link: { deal_id?: string; contact_id?: st
   const t = ctx.t;
   return html`<form method="post" action="/tasks" class="stack">
     ${csrfField(ctx)}
-    ${link.deal_id ? html`<input type="hidden" name="deal_id" value="${link.deal_id}">` : ''}
-    ${link.contact_id ? html`<input type="hidden" name="contact_id" value="${link.contact_id}">` : ''}
+    ${linkFields(link)}
     <label for="t-title">${t('tasks.title_field')}</label>
     <input id="t-title" name="title" required maxlength="500">
     <label for="t-due">${t('tasks.due_field')}</label>
