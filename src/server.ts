@@ -54,7 +54,8 @@ function printFirstStart(config: Config): void {
   const base = `http://${config.host}:${config.port}`;
   process.stderr.write(`
 RZ is running at ${base} on ${config.databaseUrl ? 'PostgreSQL' : `SQLite under ${config.dataDir}`}, and no team exists yet.
-Create the first team and an API key (in another terminal):
+Open ${base}/ to set up the team in the browser, or create the first team and an API key in
+another terminal (same directory and RZ_* settings):
 
   npx rz team create --name "My team" --owner-email you@example.com --owner-password 'choose-a-password'
   npx rz key create --user <owner_id from the line above> --scopes read,write
