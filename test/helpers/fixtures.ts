@@ -64,3 +64,11 @@ export async function serverWithTwoTeams(opts: Parameters<typeof startTestServer
   const s = await startTestServer(opts);
   return { s, a: await makeTeam(s.services, s.api, 'Alpha'), b: await makeTeam(s.services, s.api, 'Beta') };
 }
+
+/** RFC 3339 UTC with milliseconds and Z: the one timestamp format of every row. */
+export const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** Names of the events recorded for a team since a marker id, oldest first. */
+export async function eventNamesSince(services: Services, teamId: string, afterId: string): Promise<string[]> {
+  return (await eventsSince(services, teamId, afterId)).map((e) => e.event);
+}
