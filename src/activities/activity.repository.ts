@@ -11,7 +11,7 @@ export interface ActivityLink {
 }
 
 const timelineOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => db.selectFrom('activities').selectAll()
-  .where(activityVisible(actor)).where('contact_id', '=', contactId).orderBy('id', 'desc').limit(NESTED_LIMIT));
+  .where(activityVisible(actor)).where('contact_id', '=', contactId).orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(NESTED_LIMIT));
 
 export class ActivityRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -32,14 +32,14 @@ export class ActivityRepository {
     return qb;
   }
 
-  /** A timeline: visible activities of a contact, deal or company, newest first. */
   /** A contact's timeline (contact detail: a hot path, so compiled once). */
   timelineOfContact(actor: Actor, contactId: string): Promise<ActivityTable[]> {
     return timelineOfContact(this.db, actor, contactId);
   }
 
+  /** A timeline: visible activities of a contact, deal or company, latest occurred_at first. */
   timeline(actor: Actor, link: ActivityLink): Promise<ActivityTable[]> {
-    return this.filtered(actor, link).selectAll().orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
+    return this.filtered(actor, link).selectAll().orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
   }
 
   list(actor: Actor, f: ActivityLink & { before?: string | null; limit: number }): Promise<ActivityTable[]> {

@@ -1,5 +1,6 @@
 // Keyset pagination shared by every list: newest first by id (ids sort by creation time).
 import { AppError, validation } from '../errors/app-error.ts';
+import { ID_PREFIX } from '../lib/ids.ts';
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;
@@ -23,6 +24,12 @@ export function encodeCursor(list: string, lastId: string): string {
   return Buffer.from(`${list}:${lastId}`, 'utf8').toString('base64url');
 }
 
+// The id prefix each list's cursor must carry, so a crafted cursor naming another kind of row is refused.
+const LIST_ID_PREFIX: Record<string, string> = {
+  contacts: ID_PREFIX.contact, companies: ID_PREFIX.company, deals: ID_PREFIX.deal, tasks: ID_PREFIX.task,
+  activities: ID_PREFIX.activity, calls: ID_PREFIX.call, webhooks: ID_PREFIX.webhook, events: ID_PREFIX.event,
+};
+
 export function decodeCursor(list: string, raw: string | undefined): string | null {
   if (raw === undefined || raw === '') return null;
   const bad = (): AppError => validation('cursor', 'cursor is malformed or belongs to another list.');
@@ -31,7 +38,8 @@ export function decodeCursor(list: string, raw: string | undefined): string | nu
   const sep = text.indexOf(':');
   if (sep < 0 || text.slice(0, sep) !== list) throw bad();
   const id = text.slice(sep + 1);
-  if (!/^[a-z]{2,3}_[0-9A-Z]{26}$/.test(id)) throw bad();
+  const m = /^([a-z]{2,3})_[0-9A-Z]{26}$/.exec(id);
+  if (!m || (LIST_ID_PREFIX[list] !== undefined && m[1] !== LIST_ID_PREFIX[list])) throw bad();
   return id;
 }
 

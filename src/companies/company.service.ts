@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { CompanyTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
 import { type Page, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
@@ -47,6 +47,24 @@ export class CompanyService {
     const stored = created ? row : (await repo.byNameKey(actor.teamId, key))!;
     if (created) await recordEvents(tx, actor.teamId, [{ event: 'company.created', entityType: 'company', entityId: row.id, data: toCompanyRow(row) }]);
     return { row: stored, created };
+  }
+
+  /**
+   * The company a request links to: company_id (404 unless in the team) or company (a name: found
+   * or created). undefined = not given, null = explicitly cleared; both given = 422.
+   */
+  async resolveLink(tx: Kysely<Database>, actor: Actor, link: { company?: string | null; company_id?: string | null }): Promise<CompanyTable | null | undefined> {
+    const given = (v: unknown) => v !== undefined && v !== null;
+    if (given(link.company) && given(link.company_id)) throw validation('company', 'Send company or company_id, not both.');
+    if (link.company_id) {
+      const row = await new CompanyRepository(tx).byId(actor.teamId, link.company_id);
+      if (!row) throw notFound('Company');
+      return row;
+    }
+    if (typeof link.company === 'string') return (await this.findOrCreate(tx, actor, link.company)).row;
+    if (link.company_id === null || link.company === null) return null;
+    if (link.company_id === '') throw notFound('Company');
+    return undefined;
   }
 
   async upsert(actor: Actor, input: CompanyInput): Promise<{ row: CompanyRow; created: boolean }> {

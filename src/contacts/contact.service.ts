@@ -53,15 +53,8 @@ export class ContactService {
       const v = cleanOptional(input[f]);
       if (v !== undefined) fields[f] = v;
     }
-    if (input.company_id !== undefined && input.company_id !== null) {
-      const company = await new CompanyRepository(tx).byId(actor.teamId, input.company_id);
-      if (!company) throw notFound('Company');
-      fields.company_id = company.id;
-    } else if (input.company_id === null) {
-      fields.company_id = null;
-    } else if (typeof input.company === 'string' && input.company.trim()) {
-      fields.company_id = (await this.companies.findOrCreate(tx, actor, input.company)).row.id;
-    }
+    const company = await this.companies.resolveLink(tx, actor, input);
+    if (company !== undefined) fields.company_id = company?.id ?? null;
     const repo = new ContactRepository(tx);
     const now = nowIso();
     const row: ContactTable = {

@@ -9,6 +9,7 @@ import type { Database } from './schema.ts';
 import * as m001 from './migrations/001_initial.ts';
 import * as m002 from './migrations/002_web_indexes.ts';
 import * as m003 from './migrations/003_nested_list_indexes.ts';
+import * as m004 from './migrations/004_timeline_order.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_web_indexes': m002,
   '003_nested_list_indexes': m003,
+  '004_timeline_order': m004,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -179,6 +179,7 @@ export interface EventTable {
   entity_type: string;
   entity_id: string;
   data: string;
+  /** No longer written: a webhook body is exactly {id, event, created_at, data} (public-api.md). */
   changed_fields: string | null;
   dispatched: number;
   created_at: string;

@@ -161,7 +161,7 @@ export class DealService {
       }
       if (next.status !== deal.status) ev('deal.closed');
       if (next.owner_id !== deal.owner_id) ev('deal.reassigned');
-      events.push({ event: 'deal.updated', entityType: 'deal', entityId: id, data, changedFields: changed });
+      events.push({ event: 'deal.updated', entityType: 'deal', entityId: id, data });
       await recordEvents(tx, actor.teamId, events);
       return { row: next, changed: true };
     });

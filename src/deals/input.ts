@@ -72,21 +72,9 @@ export class LinkResolver {
     return undefined;
   }
 
-  /** The company named by company_id (404 unless in the team) or company (name: found or created). */
-  async company(tx: Kysely<Database>, actor: Actor, link: CompanyLink): Promise<CompanyTable | null | undefined> {
-    if (both(link.company, link.company_id)) throw validation('company', 'Send company or company_id, not both.');
-    if (link.company_id) {
-      const row = await new CompanyRepository(tx).byId(actor.teamId, link.company_id);
-      if (!row) throw notFound('Company');
-      return row;
-    }
-    if (typeof link.company === 'string') {
-      if (!link.company.trim()) throw validation('company', 'company name must not be empty.');
-      return (await this.companies.findOrCreate(tx, actor, link.company)).row;
-    }
-    if (link.company_id === null || link.company === null) return null;
-    if (link.company_id === '') throw notFound('Company');
-    return undefined;
+  /** The company named by company_id or company (see CompanyService.resolveLink). */
+  company(tx: Kysely<Database>, actor: Actor, link: CompanyLink): Promise<CompanyTable | null | undefined> {
+    return this.companies.resolveLink(tx, actor, link);
   }
 
   companyById(tx: Kysely<Database>, actor: Actor, id: string): Promise<CompanyTable | undefined> {

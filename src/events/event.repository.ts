@@ -21,7 +21,6 @@ export interface RecordedEvent {
   entityType: EntityType;
   entityId: string;
   data: unknown;
-  changedFields?: string[];
 }
 
 /** Listeners are told after commit so the dispatcher can wake up at once (latency), not for correctness. */
@@ -40,7 +39,7 @@ export async function recordEvents(tx: Kysely<Database>, teamId: string, events:
   const at = nowIso();
   await tx.insertInto('events').values(events.map((e) => ({
     id: newId('event'), team_id: teamId, event: e.event, entity_type: e.entityType, entity_id: e.entityId,
-    data: JSON.stringify(e.data), changed_fields: e.changedFields ? JSON.stringify(e.changedFields) : null,
+    data: JSON.stringify(e.data), changed_fields: null,
     dispatched: 0, created_at: at,
   }))).execute();
 }

@@ -8,12 +8,9 @@ export const EventRow = Type.Object({
   event: Type.String({ description: 'Event name, e.g. deal.updated' }),
   created_at: Timestamp,
   data: Type.Unknown({ description: 'The row as the API returned it when the event happened (Deal, Contact, Company, Task, Activity or Call)' }),
-  changed_fields: Type.Optional(Type.Array(Type.String(), { description: 'deal.updated only: the fields that changed' })),
 }, { $id: 'Event', title: 'Event' });
 export type EventRow = Static<typeof EventRow>;
 
 export function toEventRow(r: EventTable): EventRow {
-  const row: EventRow = { id: r.id, event: r.event, created_at: r.created_at, data: JSON.parse(r.data) };
-  if (r.changed_fields !== null) row.changed_fields = JSON.parse(r.changed_fields);
-  return row;
+  return { id: r.id, event: r.event, created_at: r.created_at, data: JSON.parse(r.data) };
 }

@@ -1,6 +1,6 @@
 // What every /api/v1 request goes through before its handler: bearer key (401), the daily
 // request limit (429, headers on every answer), licence (402), scope (403), Idempotency-Key.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, Scope } from '../common/actor.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Services } from '../services.ts';
@@ -29,14 +29,10 @@ export function bearerSecret(request: FastifyRequest): string | null {
 export function installApiGuard(app: FastifyInstance, services: Services): void {
   app.decorateRequest('actor', null as unknown as Actor);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const config = request.routeOptions.config;
-    if (config?.public) return;
-    const secret = bearerSecret(request);
-    if (!secret) throw new AppError('invalid_key', 'Send your API key as Authorization: Bearer <API_KEY>.');
+  /** Authenticates the key and counts the request against the team's daily limit (429 past it). */
+  const countRequest = async (secret: string, reply: FastifyReply) => {
     const auth = await services.identity.authenticate(secret);
-    if (!auth) throw new AppError('invalid_key', 'The API key is unknown or has been revoked.');
-
+    if (!auth) return null;
     const limit = await services.requestLimits.hit(auth.actor.teamId, auth.requestLimit);
     reply.header('X-RateLimit-Limit', String(limit.limit));
     reply.header('X-RateLimit-Remaining', String(limit.remaining));
@@ -44,6 +40,22 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
     if (limit.exceeded) {
       throw new AppError('rate_limited', `More than ${limit.limit} requests today for this team; the limit resets at 00:00 UTC.`, {}, { 'Retry-After': String(limit.retryAfter) });
     }
+    return auth;
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (config?.public) return;
+    const secret = bearerSecret(request);
+    // An unknown route answers 404 whatever the key; a key that authenticates is still counted
+    // and gets the limit headers, like every other answer to it.
+    if (request.is404) {
+      if (secret) await countRequest(secret, reply);
+      return;
+    }
+    if (!secret) throw new AppError('invalid_key', 'Send your API key as Authorization: Bearer <API_KEY>.');
+    const auth = await countRequest(secret, reply);
+    if (!auth) throw new AppError('invalid_key', 'The API key is unknown or has been revoked.');
 
     const writes = request.method !== 'GET' && request.method !== 'HEAD';
     const needed: Scope = config?.scope ?? (writes ? 'write' : 'read');

@@ -18,6 +18,7 @@ import { installErrorHandling, renderError } from './error-handler.ts';
 import { AppError } from '../errors/app-error.ts';
 import { installApiGuard } from './api-guard.ts';
 import { installJsonParser } from './json-body.ts';
+import { withGuardHeaders } from './openapi-headers.ts';
 import { apiRoutes } from './api-routes.ts';
 import { webApp } from '../web/web.plugin.ts';
 
@@ -77,12 +78,17 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
 
   app.get('/healthz', { schema: { hide: true }, config: { public: true } }, async () => ({ status: 'ok' }));
 
-  app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
+  let openapi: object | undefined;
+  app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => (openapi ??= withGuardHeaders(app.swagger())));
 
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as any });
 
   await app.register(async (api) => {
     installApiGuard(api, services);
+    // Inside /api/v1 so the guard's hooks run for unknown routes too (limit headers, counting).
+    api.setNotFoundHandler((request, reply) => renderError(new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply));
+    // The API speaks JSON only: a text/plain body answers 415 like any other non-JSON body.
+    api.removeContentTypeParser('text/plain');
     await api.register(apiRoutes(services));
   }, { prefix: '/api/v1' });
 

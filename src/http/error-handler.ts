@@ -21,16 +21,19 @@ function pathOf(e: AjvError): string[] {
 export function translateValidation(errors: AjvError[], context: string): AppError | RequestShapeError {
   const typeErrors = errors.filter((e) => e.keyword === 'type');
   if (typeErrors.length > 0) {
-    const byPath = new Map<string, ValidationIssue>();
+    const byPath = new Map<string, ValidationIssue & { expected: string[] }>();
     for (const e of typeErrors) {
       const loc = [context, ...pathOf(e)];
       const key = loc.join('\u0000');
       const expected = String(e.params.type ?? 'value');
       const prev = byPath.get(key);
-      if (prev) prev.msg = `${prev.msg.replace(/^must be /, 'must be ')} or ${expected}`;
-      else byPath.set(key, { loc, msg: `must be ${expected}`, type: `type_error.${expected}` });
+      if (!prev) byPath.set(key, { loc, msg: `must be ${expected}`, type: `type_error.${expected}`, expected: [expected] });
+      else if (!prev.expected.includes(expected)) {
+        prev.expected.push(expected);
+        prev.msg = `must be ${prev.expected.join(' or ')}`;
+      }
     }
-    return new RequestShapeError([...byPath.values()]);
+    return new RequestShapeError([...byPath.values()].map(({ expected: _expected, ...issue }) => issue));
   }
   const first = errors.find((e) => e.keyword !== 'anyOf') ?? errors[0];
   const path = pathOf(first);

@@ -301,6 +301,7 @@ export async function checkWebhookUrl(raw: string, opts: CheckWebhookUrlOptions)
   }
   const host = url.hostname;
   if (host === '') throw new UrlRejectedError('The URL has no host.');
+  if (url.port === '0') throw new UrlRejectedError('The URL has port 0, which no server listens on.');
 
   // IP literal: WHATWG parsing has already turned decimal, hex, octal and short IPv4
   // spellings into a dotted quad, and IPv6 into its bracketed canonical form.

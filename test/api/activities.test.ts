@@ -43,8 +43,9 @@ describe('activities', () => {
       assert.equal(again.body.occurred_at, '2026-11-20T07:30:00.000Z');
       assert.equal(again.body.body, null);
       assert.deepEqual(await events(mark2), ['activity.created']);
+      // The timeline goes by occurred_at: the back-dated whatsapp comes after the email.
       const timeline = (await a.member.client.get(`/contacts/${act.contact_id}`)).body.timeline;
-      assert.deepEqual(timeline, [again.body, act]);
+      assert.deepEqual(timeline, [act, again.body]);
     });
 
     it('fills contact and company from the deal, and the company from the contact', async () => {
@@ -106,6 +107,18 @@ describe('activities', () => {
   });
 
   describe('GET /activities', () => {
+    it('orders a timeline by when things happened: a back-dated note sits below newer ones', async () => {
+      const t = await makeTeam(s.services, s.api, 'Timeline');
+      const deal = (await t.member.client.post('/deals', { contact_email: 'when@timeline.test' })).body;
+      const first = (await t.member.client.post('/activities', { kind: 'note', body: 'first', deal_id: deal.id })).body;
+      const backdated = (await t.member.client.post('/activities', { kind: 'call', body: 'last week', deal_id: deal.id, occurred_at: '2020-01-01T09:00:00+01:00' })).body;
+      const latest = (await t.member.client.post('/activities', { kind: 'email', body: 'latest', deal_id: deal.id })).body;
+      const order = [latest.id, first.id, backdated.id];
+      assert.deepEqual((await t.member.client.get(`/deals/${deal.id}`)).body.timeline.map((x: any) => x.id), order);
+      assert.deepEqual((await t.member.client.get(`/contacts/${deal.contact_id}`)).body.timeline.map((x: any) => x.id), order);
+      assert.equal(backdated.occurred_at, '2020-01-01T08:00:00.000Z');
+    });
+
     it('lists visible activities newest first, filtered by deal_id, contact_id or company_id, with paging', async () => {
       const t = await makeTeam(s.services, s.api, 'Acts');
       const deal = (await t.member.client.post('/deals', { company: 'Acts Co', contact_email: 'acts@acts.test' })).body;

@@ -64,7 +64,17 @@ describe('contacts', () => {
     const foreignCompany = await a.member.client.post('/contacts', { email: 'z@z.test', company_id: 'co_01ARZ3NDEKTSV4RRFFQ69G5FAV' });
     assert.equal(foreignCompany.status, 404);
     assert.equal(foreignCompany.body.detail.error, 'not_found');
-    assert.deepEqual(await eventsSince(s.services, a.teamId, mark), []);
+    const own = (await a.member.client.post('/companies', { name: 'Both Ways Ltd' })).body;
+    const both = await a.member.client.post('/contacts', { email: 'z@z.test', company: 'Ghost Ltd', company_id: own.id });
+    assert.equal(both.status, 422);
+    assert.equal(both.body.detail.field, 'company');
+    assert.equal((await a.member.client.get('/companies?q=ghost')).body.total, 0);
+    const mark2 = await lastEventId(s.services, a.teamId);
+    const cleared = await a.member.client.post('/contacts', { email: 'linked@z.test', company_id: own.id });
+    assert.equal(cleared.body.company_id, own.id);
+    assert.equal((await a.member.client.post('/contacts', { email: 'linked@z.test', company_id: null })).body.company_id, null);
+    assert.deepEqual((await eventsSince(s.services, a.teamId, mark2)).map((e) => e.event), ['contact.created']);
+    assert.deepEqual((await eventsSince(s.services, a.teamId, mark)).map((e) => e.event), ['company.created', 'contact.created']);
     const list = await a.owner.client.get('/contacts?q=z@z.test');
     assert.equal(list.body.total, 0);
   });
@@ -95,6 +105,9 @@ describe('contacts', () => {
     assert.equal(bad.body.detail.field, 'cursor');
     const companyCursor = Buffer.from('companies:co_01ARZ3NDEKTSV4RRFFQ69G5FAV').toString('base64url');
     assert.equal((await t.member.client.get(`/contacts?cursor=${companyCursor}`)).body.detail.field, 'cursor');
+    // A crafted cursor that names another kind of row is refused too.
+    const dealCursor = Buffer.from('contacts:dl_01ARZ3NDEKTSV4RRFFQ69G5FAV').toString('base64url');
+    assert.equal((await t.member.client.get(`/contacts?cursor=${dealCursor}`)).body.detail.field, 'cursor');
   });
 
   it('never shows another team\'s contact (404) and lists only the own team', async () => {

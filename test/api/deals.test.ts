@@ -189,7 +189,6 @@ describe('deals', () => {
       assert.ok(r.body.updated_at >= d.updated_at);
       const evs = await eventsSince(s.services, a.teamId, mark);
       assert.deepEqual(evs.map((e) => e.event), ['deal.updated']);
-      assert.deepEqual(evs[0].changed_fields, ['title', 'value_cents', 'value_eur', 'next_step', 'next_step_at']);
       assert.deepEqual(evs[0].data, r.body);
       // null clears
       const mark2 = await lastEventId(s.services, a.teamId);
@@ -198,7 +197,7 @@ describe('deals', () => {
       assert.equal(cleared.body.value_cents, null);
       assert.equal(cleared.body.value_eur, null);
       const evs2 = await eventsSince(s.services, a.teamId, mark2);
-      assert.deepEqual(evs2.map((e) => e.changed_fields), [['value_cents', 'value_eur', 'next_step_at']]);
+      assert.deepEqual(evs2.map((e) => [e.event, e.data]), [['deal.updated', cleared.body]]);
     });
 
     it('answers 200 with the row and records nothing when no field changes', async () => {
@@ -219,7 +218,7 @@ describe('deals', () => {
       assert.equal(r.body.stage, 'proposal');
       const evs = await eventsSince(s.services, a.teamId, mark);
       assert.deepEqual(evs.map((e) => e.event), ['deal.stage_changed', 'deal.updated']);
-      assert.deepEqual(evs[1].changed_fields, ['stage']);
+      assert.deepEqual(evs[1].data, r.body);
       assert.deepEqual(evs[0].data, r.body);
       await a.member.client.patch(`/deals/${d.id}`, { stage: 'negotiation' });
       const detail = await a.member.client.get(`/deals/${d.id}`);
@@ -238,7 +237,7 @@ describe('deals', () => {
       assert.equal(r.body.closed_at, r.body.updated_at);
       const evs = await eventsSince(s.services, a.teamId, mark);
       assert.deepEqual(evs.map((e) => e.event), ['deal.stage_changed', 'deal.closed', 'deal.updated']);
-      assert.deepEqual(evs[2].changed_fields, ['stage', 'status', 'closed_at']);
+      assert.deepEqual(evs[2].data, r.body);
 
       const mark2 = await lastEventId(s.services, a.teamId);
       // deal_not_open comes before every other check, including invalid fields and reassignment.
@@ -269,7 +268,7 @@ describe('deals', () => {
       assert.equal(r.body.owner_id, a.member2.userId);
       const evs = await eventsSince(s.services, a.teamId, mark);
       assert.deepEqual(evs.map((e) => e.event), ['deal.reassigned', 'deal.updated']);
-      assert.deepEqual(evs[1].changed_fields, ['owner_id']);
+      assert.deepEqual(evs[1].data, r.body);
       // The former owner no longer sees it; the new owner does.
       assert.equal((await a.member.client.get(`/deals/${d.id}`)).status, 404);
       assert.equal((await a.member2.client.get(`/deals/${d.id}`)).status, 200);
@@ -325,7 +324,7 @@ describe('deals', () => {
       assert.equal(r.status, 200);
       const evs = await eventsSince(s.services, a.teamId, mark);
       assert.deepEqual(evs.map((e) => e.event), ['contact.created', 'company.created', 'deal.updated']);
-      assert.deepEqual(evs[2].changed_fields, ['contact_id', 'company_id']);
+      assert.deepEqual(evs[2].data, r.body);
       assert.equal(r.body.contact_id, evs[0].entity_id);
       assert.equal(r.body.company_id, evs[1].entity_id);
       const cleared = await a.member.client.patch(`/deals/${d.id}`, { contact_id: null, company_id: null });

@@ -70,6 +70,13 @@ describe('API guard', () => {
       assert.equal(reset, midnight.getTime() / 1000);
     }
     assert.deepEqual(seen, [3, 2, 1]);
+    // An unknown route is answered 404, and with a valid key it is counted like any request.
+    const unknown = await t.owner.client.get('/no-such-route');
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.body.detail.error, 'not_found');
+    assert.equal(unknown.headers.get('x-ratelimit-remaining'), '0');
+    assert.equal(unknown.headers.get('x-ratelimit-limit'), '4');
+    await s.services.identity.updateTeam(t.teamId, { request_limit: 5 });
     assert.equal((await t.member.client.get('/me')).status, 200);
     const over = await t.member.client.get('/me');
     assert.equal(over.status, 429);
@@ -131,6 +138,17 @@ describe('API guard', () => {
     const other = await t.member.client.post('/companies', { name: 'Other Corp' }, h);
     assert.equal(other.status, 422);
     assert.equal(other.body.detail.field, 'Idempotency-Key');
+    // The body is compared as JSON: the same fields in another order are the same request.
+    const h2 = { 'idempotency-key': 'order-4712' };
+    const ordered = await t.member.client.post('/companies', '{"name":"Order Corp","domain":"order.example"}', h2);
+    const reordered = await t.member.client.post('/companies', '{ "domain": "order.example", "name": "Order Corp" }', h2);
+    assert.equal(ordered.status, 201);
+    assert.equal(reordered.status, 201);
+    assert.equal(reordered.headers.get('idempotent-replayed'), 'true');
+    const empty = await t.member.client.post('/companies', { name: 'Empty Key Corp' }, { 'idempotency-key': '' });
+    assert.equal(empty.status, 422);
+    assert.equal(empty.body.detail.field, 'Idempotency-Key');
+    assert.equal((await t.member.client.get('/companies?q=empty+key')).body.total, 0);
     // Concurrent retries of one request create one row.
     const burst = await Promise.all(Array.from({ length: 8 }, () => t.member.client.post('/contacts', { email: 'burst@idem.test' }, { 'idempotency-key': 'burst-1' })));
     assert.ok(burst.every((r) => r.status === 201), burst.map((r) => r.status).join(','));
@@ -139,7 +157,7 @@ describe('API guard', () => {
     const byOwner = await t.owner.client.post('/companies', { name: 'Owner Corp' }, h);
     assert.equal(byOwner.status, 201);
     const events = await eventsSince(s.services, t.teamId, mark);
-    assert.deepEqual(events.map((e) => e.event), ['company.created', 'contact.created', 'company.created']);
+    assert.deepEqual(events.map((e) => e.event), ['company.created', 'company.created', 'contact.created', 'company.created']);
   });
 
   it('treats an empty body sent with Content-Type application/json as no body', async () => {
@@ -166,6 +184,14 @@ describe('API guard', () => {
     ];
     const statuses = answers.map((r) => r.status);
     assert.deepEqual(statuses, [404, 404, 404, 422, 415, 413, 422, 404]);
+    const plain = await a.owner.client.post('/contacts', 'email=a@b.c', { 'content-type': 'text/plain' });
+    assert.equal(plain.status, 415);
+    assert.equal(plain.body.detail.error, 'unsupported_media_type');
+    // A union of string types names the type once.
+    const deal = await a.owner.client.post('/deals', { title: 'Typed' });
+    const wrong = await a.owner.client.patch(`/deals/${deal.body.id}`, { status: 5 });
+    assert.equal(wrong.status, 422);
+    assert.deepEqual(wrong.body.detail.map((d: any) => [d.loc, d.msg]), [[['body', 'status'], 'must be string']]);
     for (const r of answers) {
       assert.ok(r.body && typeof r.body === 'object' && 'detail' in r.body, r.text);
       assert.doesNotMatch(r.text, /\bat .+\.(ts|js):\d+/);

@@ -58,6 +58,21 @@ describe('OpenAPI document', () => {
     assert.ok(JSON.stringify(r422).includes('ValidationErrorList') || JSON.stringify(r422).includes('loc'));
   });
 
+  it('documents the rate-limit headers on answers and Idempotency-Key on every POST', () => {
+    const ok = doc.paths['/contacts'].get.responses['200'];
+    for (const h of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
+      assert.equal(ok.headers[h].$ref, `#/components/headers/${h}`);
+      assert.ok(doc.components.headers[h].description);
+    }
+    const limited = doc.paths['/contacts'].get.responses['429'];
+    assert.equal(limited.headers['Retry-After'].$ref, '#/components/headers/Retry-After');
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      if (!item.post) continue;
+      assert.ok(item.post.parameters.some((p: any) => p.$ref === '#/components/parameters/IdempotencyKey'), `POST ${path} lacks Idempotency-Key`);
+    }
+    assert.equal(doc.components.parameters.IdempotencyKey.in, 'header');
+  });
+
   it('serves an interactive reference at /docs', async () => {
     const r = await fetch(`${s.baseUrl}/docs/`);
     assert.equal(r.status, 200);

@@ -49,9 +49,9 @@ export async function makeTeam(services: Services, api: string, name = 'Team'): 
 }
 
 /** Events recorded for a team since a marker id, oldest first. */
-export async function eventsSince(services: Services, teamId: string, afterId = ''): Promise<Array<{ event: string; entity_id: string; data: any; changed_fields: string[] | null }>> {
+export async function eventsSince(services: Services, teamId: string, afterId = ''): Promise<Array<{ event: string; entity_id: string; data: any }>> {
   const rows = await services.handle.db.selectFrom('events').selectAll().where('team_id', '=', teamId).where('id', '>', afterId).orderBy('id').execute();
-  return rows.map((r) => ({ event: r.event, entity_id: r.entity_id, data: JSON.parse(r.data), changed_fields: r.changed_fields ? JSON.parse(r.changed_fields) : null }));
+  return rows.map((r) => ({ event: r.event, entity_id: r.entity_id, data: JSON.parse(r.data) }));
 }
 
 export async function lastEventId(services: Services, teamId: string): Promise<string> {

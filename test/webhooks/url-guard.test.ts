@@ -250,6 +250,12 @@ describe('checkWebhookUrl without allowPrivate', () => {
     assert.deepEqual(addresses, ['8.8.8.8', '2001:4860:4860::8888']);
   });
 
+  it('refuses port 0 and accepts a public IPv4 address embedded in NAT64', async () => {
+    await assert.rejects(checkWebhookUrl('https://93.184.215.14:0/x', { allowPrivate: false, lookup: fakeDns({}) }), /port 0/);
+    assert.deepEqual((await checkWebhookUrl('https://[64:ff9b::101:101]/x', { allowPrivate: false, lookup: fakeDns({}) })).addresses, ['64:ff9b::101:101']);
+    await assert.rejects(checkWebhookUrl('https://[64:ff9b::a00:1]/x', { allowPrivate: false, lookup: fakeDns({}) }), UrlRejectedError);
+  });
+
   it('accepts public IP literals without looking anything up', async () => {
     const lookup = fakeDns({});
     assert.deepEqual((await checkWebhookUrl('https://93.184.215.14/x', { allowPrivate: false, lookup })).addresses, [
