@@ -172,7 +172,14 @@ export class IdentityService {
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.locale !== undefined) set.locale = patch.locale;
     if (patch.password !== undefined) set.password_hash = await hashPassword(patch.password);
-    await this.db.updateTable('users').set(set).where('id', '=', userId).execute();
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set(set).where('id', '=', userId).execute();
+      // Deactivation ends the user's keys for good: reactivating the user must not bring
+      // keys back that an owner believed dead (new keys can be made after reactivation).
+      if (patch.active === false) {
+        await tx.updateTable('api_keys').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      }
+    });
     return userJson((await this.repo.user(userId))!);
   }
 

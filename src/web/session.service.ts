@@ -22,7 +22,7 @@ export interface WebSession {
 
 export type SignInResult =
   | { ok: true; token: string; session: WebSession }
-  | { ok: false; reason: 'invalid' | 'throttled' };
+  | { ok: false; reason: 'invalid' | 'throttled' | 'deactivated' };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -66,7 +66,8 @@ export class SessionService {
       await this.repo.recordAttempt({ id: newId('login'), email, ip, attempted_at: at, success: 0 });
       // Old attempts are only needed for the window; drop them as we go.
       await this.repo.purgeAttempts(new Date(now.getTime() - 24 * 3600_000).toISOString());
-      return { ok: false, reason: 'invalid' };
+      // Only someone who knows the password learns the account is deactivated (no account probing).
+      return { ok: false, reason: user && ok ? 'deactivated' : 'invalid' };
     }
     await this.repo.clearFailures(email);
     const { token, session } = await this.createSession(user);

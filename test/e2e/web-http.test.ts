@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestServer } from '../helpers/server.ts';
 import { type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
+import { ApiClient } from '../helpers/client.ts';
 import { emailOf, PASSWORD, setPasswords, WebClient } from './helpers.ts';
 
 describe('application over HTTP', () => {
@@ -88,7 +89,7 @@ describe('application over HTTP', () => {
     assert.match(shown.text, /at least 10 characters/);
   });
 
-  it('deactivating a user stops their keys and sessions at once; reactivating lets them sign in again', async () => {
+  it('deactivating a user ends their keys for good and their sessions at once; reactivating lets them sign in again', async () => {
     const victim = new WebClient(s.baseUrl);
     await victim.signIn(emails.member2);
     assert.equal((await victim.get('/contacts')).status, 200);
@@ -100,8 +101,16 @@ describe('application over HTTP', () => {
     assert.match(after.location!, /^\/signin/);
     const again = await new WebClient(s.baseUrl).post('/signin', { email: emails.member2, password: PASSWORD });
     assert.equal(again.status, 401);
+    assert.match(again.text, /account is deactivated/);
+    const wrongPassword = await new WebClient(s.baseUrl).post('/signin', { email: emails.member2, password: 'not the password' });
+    assert.match(wrongPassword.text, /Email or password is wrong/);
     assert.equal((await web.owner.post(`/team/members/${a.member2.userId}/reactivate`, {})).status, 303);
-    assert.equal((await a.member2.client.get('/me')).status, 200);
+    // The old key stays dead; the user signs in again and can be given a new key.
+    assert.equal((await a.member2.client.get('/me')).status, 401);
+    await new WebClient(s.baseUrl).signIn(emails.member2);
+    const fresh = await s.services.identity.createKey({ userId: a.member2.userId });
+    assert.equal((await new ApiClient(s.api, fresh.key).get('/me')).status, 200);
+    a.member2.client = new ApiClient(s.api, fresh.key);
   });
 
   it('the last owner cannot be demoted or deactivate themselves', async () => {
