@@ -109,7 +109,7 @@ export function authRoutes(services: Services): FastifyPluginAsync {
       if (!result.ok) {
         const throttled = result.reason === 'throttled';
         return reply.code(throttled ? 429 : 401).type('text/html; charset=utf-8')
-          .send(signInPage(ctx, next, email, ctx.t(throttled ? 'signin.throttled' : 'signin.invalid')));
+          .send(signInPage(ctx, next, email, ctx.t(`signin.${result.reason}`)));
       }
       reply.setCookie(COOKIE.session, result.token, cookieOptions(request, SESSION_DAYS * 86400));
       // The pre-sign-in token is spent; forms now carry the session's own token.
