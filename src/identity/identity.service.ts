@@ -8,6 +8,7 @@ import { nowIso } from '../lib/time.ts';
 import type { Actor, Scope } from '../common/actor.ts';
 import { IdentityRepository } from './identity.repository.ts';
 import { hashPassword } from './password.ts';
+import { TurnBatcher } from '../lib/turn-batcher.ts';
 
 export const DEFAULT_STAGES = [
   { key: 'lead', label: 'Lead' },
@@ -77,6 +78,12 @@ export class IdentityService {
   readonly repo: IdentityRepository;
   // last_used_at is written at most once a minute per key, not on every request.
   private readonly touched = new Map<string, number>();
+  // Requests with the same key in one event-loop turn share one lookup, started after they all
+  // arrived: a revocation committed before a request still answers that request 401.
+  private readonly lookups = new TurnBatcher<string, Awaited<ReturnType<IdentityRepository['keyByHash']>>>(
+    (hash) => hash,
+    async (hash, calls) => Array(calls).fill(await this.repo.keyByHash(hash)),
+  );
 
   constructor(private readonly db: Db) {
     this.repo = new IdentityRepository(db);
@@ -186,7 +193,7 @@ export class IdentityService {
   /** Resolves a bearer secret to the acting user with their current role; null = 401. */
   async authenticate(secret: string): Promise<AuthenticatedKey | null> {
     if (!secret.startsWith('rz_') || secret.length > 200) return null;
-    const row = await this.repo.keyByHash(hashKey(secret));
+    const row = await this.lookups.call(hashKey(secret));
     if (!row || row.revoked_at || row.active !== 1 || row.user_team_id !== row.team_id) return null;
     const now = Date.now();
     const last = this.touched.get(row.key_id) ?? (row.last_used_at ? Date.parse(row.last_used_at) : 0);
