@@ -17,6 +17,7 @@ export interface CallFilters {
   contactId?: string;
   dealId?: string;
   status?: CallStatus;
+  ownerId?: string;
 }
 
 export class CallRepository {
@@ -97,6 +98,7 @@ export class CallRepository {
     if (f.contactId) qb = qb.where('contact_id', '=', f.contactId);
     if (f.dealId) qb = qb.where('deal_id', '=', f.dealId);
     if (f.status) qb = qb.where('status', '=', f.status);
+    if (f.ownerId) qb = qb.where('owner_id', '=', f.ownerId);
     return qb;
   }
 

@@ -172,11 +172,12 @@ export class CallService {
     return toCallRow(row);
   }
 
-  async list(actor: Actor, query: CallListQuery): Promise<Page<CallRow>> {
+  /** `ownerId` (one rep's calls) is for the application's coaching views; the API has no such filter. */
+  async list(actor: Actor, query: CallListQuery, scope: { ownerId?: string } = {}): Promise<Page<CallRow>> {
     if (query.status && !(CALL_STATUSES as readonly string[]).includes(query.status)) {
       throw validation('status', `status must be one of: ${CALL_STATUSES.join(', ')}.`);
     }
-    const f = { contactId: query.contact_id || undefined, dealId: query.deal_id || undefined, status: (query.status || undefined) as CallStatus | undefined };
+    const f = { contactId: query.contact_id || undefined, dealId: query.deal_id || undefined, status: (query.status || undefined) as CallStatus | undefined, ownerId: scope.ownerId };
     const repo = new CallRepository(this.db);
     return keysetPage('calls', query, (page) => repo.list(actor, { ...f, ...page }), () => repo.count(actor, f), toCallRow);
   }

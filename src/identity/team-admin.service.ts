@@ -93,6 +93,13 @@ export class TeamAdminService {
     return out;
   }
 
+  /** The paid product (needed to push calls) is the owners' decision: it is what the team pays for. */
+  async setPaid(actor: Actor, userId: string, paid: boolean) {
+    if (actor.role !== 'owner') throw forbidden('Only owners can switch the paid product.');
+    const user = await this.member(actor, userId);
+    return this.identity.updateUser(user.id, { paid });
+  }
+
   async keys(actor: Actor): Promise<KeyListItem[]> {
     this.requireAdmin(actor);
     const [keys, users] = await Promise.all([this.identity.repo.teamKeys(actor.teamId), this.identity.repo.teamUsers(actor.teamId)]);

@@ -7,6 +7,7 @@ import type { Actor } from '../common/actor.ts';
 import { AppError } from '../errors/app-error.ts';
 import { actorOf, type WebSession } from './session.service.ts';
 import { isLocale, translator, type Locale, type MessageKey, type Translate } from './i18n.ts';
+import { formErrorText } from './form-errors.ts';
 
 export const COOKIE = { session: 'rz_session', csrf: 'rz_csrf', lang: 'rz_lang', flash: 'rz_flash' } as const;
 
@@ -21,6 +22,8 @@ export interface WebState {
   /** The token forms must echo: the session's, or a pre-sign-in token bound to a cookie. */
   csrf: string;
   flash: Flash | null;
+  /** The signed-in user's team has its licence not in force (see licenceGate). */
+  licenceInactive?: boolean;
 }
 
 declare module 'fastify' {
@@ -30,6 +33,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may open a page: anyone, any signed-in user (default), or owners and managers. */
     access?: 'public' | 'user' | 'admin';
+    /**
+     * Stays usable while the team's licence is not in force: the action changes only the user's
+     * own account (profile, password, language, privacy consent) or only takes access away.
+     */
+    withoutLicence?: boolean;
   }
 }
 
@@ -41,6 +49,7 @@ export interface PageCtx {
   flash: Flash | null;
   path: string;
   baseUrl: string;
+  licenceInactive: boolean;
 }
 
 export function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
@@ -55,7 +64,7 @@ export function ctxOf(request: FastifyRequest, publicUrl: string | null): PageCt
   const w = request.web;
   return {
     t: translator(w.locale), locale: w.locale, user: w.session?.user ?? null, csrf: w.csrf, flash: w.flash,
-    path: request.url.split('?')[0], baseUrl: baseUrlOf(request, publicUrl),
+    path: request.url.split('?')[0], baseUrl: baseUrlOf(request, publicUrl), licenceInactive: w.licenceInactive === true,
   };
 }
 
@@ -115,11 +124,29 @@ export async function formAction(request: FastifyRequest, reply: FastifyReply, f
     return done(request, reply, r.to ?? backPath(request, fallback), r.message);
   } catch (err) {
     if (err instanceof AppError && err.status !== 403 && err.status !== 404 && err.status !== 401 && err.status < 500) {
-      setFlash(request, reply, 'error', err.message);
+      setFlash(request, reply, 'error', formErrorText(translator(request.web.locale), err, request.routeOptions.url));
       return reply.redirect(backPath(request, fallback), 303);
     }
     throw err;
   }
+}
+
+/**
+ * The API's licence rule for the whole application, checked once per request after the CSRF
+ * check: while the team's licence is not in force, members open nothing but their own account
+ * pages (402), and owners and managers read everything but every form answers with the licence
+ * message and writes nothing. Routes marked `withoutLicence` stay usable.
+ */
+export async function licenceGate(request: FastifyRequest, reply: FastifyReply) {
+  // Static files skip the session lookup: they have no request.web.
+  const w = request.web as WebState | null;
+  const config = request.routeOptions.config;
+  if (!w?.licenceInactive || !w.session || request.is404 || config?.access === 'public' || config?.withoutLicence) return;
+  const t = translator(w.locale);
+  if (w.session.user.role === 'member') throw new AppError('licence_inactive', t('licence.members_closed'));
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  setFlash(request, reply, 'error', t('licence.no_writes'));
+  return reply.redirect(backPath(request, '/'), 303);
 }
 
 export function str(body: unknown, name: string): string {

@@ -1,6 +1,8 @@
 // Dates and money for people: the interface language decides the format; times are UTC.
 import { html, type Html } from './html.ts';
 import type { PageCtx } from './context.ts';
+import type { MessageKey } from './i18n.ts';
+import { DEFAULT_STAGES } from '../identity/identity.service.ts';
 
 const intlLocale = (ctx: PageCtx) => (ctx.locale === 'de' ? 'de-DE' : 'en-GB');
 
@@ -30,4 +32,19 @@ export function dateInput(iso: string | null | undefined): string {
 export function personName(c: { first_name: string | null; last_name: string | null; email: string }): string {
   const n = [c.first_name, c.last_name].filter(Boolean).join(' ');
   return n || c.email;
+}
+
+const DEFAULT_STAGE_LABELS: Record<string, MessageKey> = { lead: 'stage.lead', qualified: 'stage.qualified', proposal: 'stage.proposal', negotiation: 'stage.negotiation' };
+
+/** A new team's stages are stored with English labels; while a label is unchanged it shows in the interface language. */
+export function localStages<S extends { key: string; label: string }>(ctx: PageCtx, stages: S[]): S[] {
+  return stages.map((s) => {
+    const key = DEFAULT_STAGE_LABELS[s.key];
+    return key && DEFAULT_STAGES.some((d) => d.key === s.key && d.label === s.label) ? { ...s, label: ctx.t(key) } : s;
+  });
+}
+
+/** A calendar date as text in the interface language, kept on one line (for sentences; `when` gives markup). */
+export function dateText(ctx: PageCtx, isoDate: string): string {
+  return new Intl.DateTimeFormat(intlLocale(ctx), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(isoDate)).replace(/ /g, '\u00a0');
 }

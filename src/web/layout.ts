@@ -66,6 +66,11 @@ export function flashBox(ctx: PageCtx): Html {
   return html`<div class="flash flash-${ctx.flash.kind}" role="${ctx.flash.kind === 'error' ? 'alert' : 'status'}">${ctx.flash.text}</div>`;
 }
 
+/** On every page while the team's licence is not in force (see licenceGate in context.ts). */
+function licenceBanner(ctx: PageCtx): Html {
+  return ctx.licenceInactive ? html`<p class="banner" role="note" id="licence-banner">${ctx.t('licence.banner')}</p>` : html``;
+}
+
 export function layout(ctx: PageCtx, opts: { title: string; body: Html; wide?: boolean }): string {
   return `<!doctype html>\n${html`<html lang="${ctx.locale}">
 <head>
@@ -83,6 +88,7 @@ export function layout(ctx: PageCtx, opts: { title: string; body: Html; wide?: b
   <div class="topright">${userMenu(ctx)}${languageSwitch(ctx)}</div>
 </header>
 <main id="main" tabindex="-1" class="${opts.wide ? 'wide' : ''}">
+${licenceBanner(ctx)}
 ${flashBox(ctx)}
 ${opts.body}
 </main>

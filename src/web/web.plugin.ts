@@ -9,7 +9,7 @@ import formbody from '@fastify/formbody';
 import type { Services } from '../services.ts';
 import { AppError } from '../errors/app-error.ts';
 import { html } from './html.ts';
-import { COOKIE, cookieOptions, ctxOf, localeFrom, readFlash, type WebState } from './context.ts';
+import { COOKIE, cookieOptions, ctxOf, licenceGate, localeFrom, readFlash, type WebState } from './context.ts';
 import { tokensEqual, randomToken } from './session.service.ts';
 import { layout } from './layout.ts';
 import type { MessageKey } from './i18n.ts';
@@ -79,7 +79,8 @@ export function webApp(services: Services): FastifyPluginAsync {
       const flash = readFlash(request.cookies[COOKIE.flash]);
       if (flash) reply.clearCookie(COOKIE.flash, { path: '/' });
       const locale = localeFrom(session?.user.locale ?? request.cookies[COOKIE.lang], request.headers['accept-language']);
-      request.web = { session, locale, csrf, flash };
+      const team = session ? await services.identity.repo.team(session.user.team_id) : undefined;
+      request.web = { session, locale, csrf, flash, licenceInactive: team !== undefined && team.licence !== 'active' };
 
       const access = request.routeOptions.config?.access ?? 'user';
       if (access === 'public') return;
@@ -96,6 +97,7 @@ export function webApp(services: Services): FastifyPluginAsync {
       const sent = (request.body as Record<string, unknown> | undefined)?._csrf;
       if (typeof sent !== 'string' || !tokensEqual(sent, request.web.csrf)) throw new CsrfError();
     });
+    web.addHook('preHandler', licenceGate);
 
     web.addHook('onSend', async (request, reply, payload) => {
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('cache-control', 'no-store');

@@ -3,6 +3,10 @@ import type { Services } from '../services.ts';
 import type { DealRow } from '../deals/deal.row.ts';
 import type { TaskRow } from '../tasks/task.row.ts';
 import type { ActivityRow } from '../activities/activity.row.ts';
+import type { Actor } from '../common/actor.ts';
+import type { CallRow } from '../calls/call.row.ts';
+import { SCORE_DIMENSIONS, type AnalysisResult } from '../calls/analyzer/types.ts';
+import { dimensionLabel } from './charts.ts';
 import { html, type Html } from './html.ts';
 import type { PageCtx } from './context.ts';
 import { csrfField } from './layout.ts';
@@ -55,11 +59,29 @@ export function taskList(ctx: PageCtx, tasks: TaskRow[], names: Map<string, stri
   </li>`)}</ul>`;
 }
 
-export function timeline(ctx: PageCtx, items: ActivityRow[], names: Map<string, string>): Html {
+/** The analysed calls behind a timeline's call activities (those the viewer may see). */
+export async function timelineCalls(services: Services, actor: Actor, items: ActivityRow[]): Promise<Map<string, CallRow>> {
+  const ids = [...new Set(items.flatMap((a) => (a.call_id ? [a.call_id] : [])))];
+  const calls = await Promise.all(ids.map((id) => services.calls.get(actor, id).catch(() => null)));
+  return new Map(calls.flatMap((c) => (c ? [[c.id, c] as const] : [])));
+}
+
+/**
+ * A call analysis on the timeline, written from its result in the interface language (the stored
+ * activity text is in the language the analysis was asked for).
+ */
+function callSummary(ctx: PageCtx, c: CallRow | undefined): Html | null {
+  const r = c?.status === 'done' ? (c.result as AnalysisResult | null) : null;
+  if (!c || !r?.scores) return null;
+  const scores = SCORE_DIMENSIONS.map((d) => `${dimensionLabel(ctx, d)} ${r.scores[d]}/5`).join(', ');
+  return html`<p class="tl-body">${ctx.t('calls.analysis')}${c.filename ? ` (${c.filename})` : ''}: ${scores}. ${ctx.t('calls.commitment')}: <span lang="${c.language}">${r.commitment}</span></p>`;
+}
+
+export function timeline(ctx: PageCtx, items: ActivityRow[], names: Map<string, string>, calls: Map<string, CallRow> = new Map()): Html {
   if (items.length === 0) return html`<p class="empty">${ctx.t('timeline.none')}</p>`;
   return html`<ol class="timeline">${items.map((a) => html`<li>
     <div class="tl-head"><span class="badge kind-${a.kind}">${ctx.t(`kind.${a.kind}`)}</span> ${when(ctx, a.occurred_at)} · ${names.get(a.owner_id) ?? ''}</div>
-    ${a.body ? html`<p class="tl-body">${a.body}</p>` : ''}
+    ${(a.call_id ? callSummary(ctx, calls.get(a.call_id)) : null) ?? (a.body ? html`<p class="tl-body">${a.body}</p>` : '')}
     ${a.call_id ? html`<p><a href="/calls/${a.call_id}">${ctx.t('calls.open_coaching')}</a></p>` : ''}
   </li>`)}</ol>`;
 }

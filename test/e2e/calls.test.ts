@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
 import { mainText, openBrowser, signIn, type Browser } from './browser.ts';
-import { emailOf, PASSWORD, setPasswords, waitFor } from './helpers.ts';
+import { emailOf, PASSWORD, setPasswords, waitFor, WebClient } from './helpers.ts';
 
 const TRANSCRIPT = (tag: string) => [
   '[00:00:01] Sam: Hi Dana, this is Sam from Northwind Routing. Is now still a good time?',
@@ -110,6 +110,105 @@ describe('consent and coaching in the browser', () => {
       assert.equal(r?.status(), 404);
     } finally {
       await member.close();
+    }
+  });
+
+  it('coaching: "1 call" and "2 calls", spreads equal scores apart, tells calls of one day apart by time, links each rep to their calls', async () => {
+    await waitFor('every call analysed', async () => (await t.manager.client.get('/calls?status=done')).body.total === 3);
+    // The member's two calls, analysed in the morning and the afternoon of one day.
+    const theirs = (await t.member.client.get('/calls')).body.items.map((c: any) => c.id).sort();
+    for (const [id, at] of [[theirs[0], '2026-11-20T09:15:00.000Z'], [theirs[1], '2026-11-20T14:40:00.000Z']]) {
+      await s.services.handle.db.updateTable('calls').set({ analysed_at: at }).where('id', '=', id).execute();
+    }
+    const web = new WebClient(s.baseUrl);
+    await web.signIn(await emailOf(s.services, t.manager.userId));
+    const page = (await web.get('/coaching')).text;
+    const section = (name: string) => page.split('<section class="card"').find((x) => x.includes(`>${name} <span class="muted">`))!;
+    const mine = section('mia Coach');
+    const member = section('max Coach');
+    assert.match(mine, /· 1 call<\/span>/);
+    assert.match(member, /· 2 calls<\/span>/);
+    // One call: one label for its moment; two calls of one day: two labels with their times.
+    const xlabels = (html: string) => [...html.matchAll(/class="xlabel"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    assert.equal(xlabels(mine).length, 1);
+    const ends = xlabels(member);
+    assert.deepEqual(ends, ['20 Nov, 09:15 UTC', '20 Nov, 14:40 UTC']);
+
+    // Each rep's chart links to that rep's calls, and the list shows only theirs.
+    assert.match(mine, new RegExp(`href="/calls\\?rep=${t.manager.userId}"`));
+    const repCalls = (await web.get(`/calls?rep=${t.member.userId}`)).text;
+    assert.match(repCalls, /<h1>Calls of max Coach<\/h1>/);
+    assert.match(repCalls, /2 in total/);
+    assert.match((await web.get(`/calls?rep=${t.manager.userId}`)).text, /1 in total/);
+    assert.match((await web.get('/calls')).text, /3 in total/);
+    // A member cannot look at someone else's calls through the filter.
+    const own = new WebClient(s.baseUrl);
+    await own.signIn(await emailOf(s.services, t.member.userId));
+    const memberView = (await own.get(`/calls?rep=${t.manager.userId}`)).text;
+    assert.match(memberView, /<h1>Calls<\/h1>/);
+    assert.match(memberView, /2 in total/);
+
+    // In the browser: five distinguishable markers for the single call, a legend, the card's full width.
+    const { page: p } = manager;
+    await p.goto(`${s.baseUrl}/coaching`);
+    const card = p.locator('section.card', { has: p.getByRole('heading', { name: /mia Coach/ }) });
+    const boxes = await card.locator('svg[role="img"] g.series > :not(polyline)').evaluateAll((els) => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }));
+    assert.equal(boxes.length, 5);
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) assert.ok(Math.hypot(boxes[i].x - boxes[j].x, boxes[i].y - boxes[j].y) >= 8, `markers ${i} and ${j} overlap`);
+    }
+    assert.equal(await card.locator('.legend li svg.swatch :not(line)').count(), 5);
+    const widths = await card.evaluate((el) => ({ card: el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) - parseFloat(getComputedStyle(el).paddingRight), svg: el.querySelector('svg[role="img"]')!.getBoundingClientRect().width }));
+    assert.ok(widths.svg >= widths.card * 0.98, `chart ${widths.svg}px of ${widths.card}px`);
+    // The seven figures: two on top, five averages in one row.
+    const tops = await p.locator('#dimension-averages .kpi').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    assert.equal(new Set(tops).size, 1);
+  });
+
+  it('writes coaching in German: call counts, and the call analysis on the timeline from its result', async () => {
+    const web = new WebClient(s.baseUrl);
+    await web.signIn(await emailOf(s.services, t.manager.userId));
+    await web.post('/language', { locale: 'de', next: '/' });
+    try {
+      const page = (await web.get('/coaching')).text;
+      assert.match(page, /· 1 Gespräch<\/span>/);
+      assert.match(page, /· 2 Gespräche<\/span>/);
+      const contact = (await t.member.client.get('/contacts?q=dana%40northwind.test')).body.items[0];
+      const call = (await t.member.client.get(`/calls?contact_id=${contact.id}&status=done`)).body.items.find((c: any) => c.filename === 'dana-northwind.txt');
+      const sc = call.result.scores;
+      const detail = (await web.get(`/contacts/${contact.id}`)).text;
+      assert.ok(detail.includes(`Gesprächsanalyse (dana-northwind.txt): Bedarfsanalyse ${sc.discovery}/5, Zuhören ${sc.listening}/5, Nutzen ${sc.value}/5, Einwandbehandlung ${sc.objection_handling}/5, Nächster Schritt ${sc.next_step}/5. Vorsatz:`), 'German summary');
+      assert.ok(!detail.includes('Call analysis'));
+    } finally {
+      await web.post('/language', { locale: 'en', next: '/' });
+    }
+  });
+
+  it('fits a 375 px phone: tables scroll in their box, figures stay on one line, the renewal note keeps its distance', async () => {
+    const phone = await openBrowser({ width: 375, height: 740 });
+    try {
+      await signIn(phone.page, s.baseUrl, await emailOf(s.services, t.manager.userId), PASSWORD);
+      for (const path of ['/team', '/team/keys', '/team/usage', '/coaching', '/calls']) {
+        await phone.page.goto(`${s.baseUrl}${path}`);
+        const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 375, `${path} is ${width}px wide`);
+      }
+      await phone.page.goto(`${s.baseUrl}/team`);
+      const table = await phone.page.locator('.tablewrap').first().evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      assert.ok(table.scroll > table.client, 'the members table scrolls inside its box');
+      for (const width of [375, 1280]) {
+        await phone.page.setViewportSize({ width, height: 740 });
+        await phone.page.goto(`${s.baseUrl}/team/usage`);
+        const lines = await phone.page.locator('.kpi .big').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).fontSize)));
+        for (const l of lines) assert.ok(l < 2, `a figure wraps at ${width}px`);
+        const gap = await phone.page.evaluate(() => document.querySelector('#pools-h')!.getBoundingClientRect().top - document.querySelector('#renews')!.getBoundingClientRect().bottom);
+        assert.ok(gap >= 16, `renewal note ${gap}px above the next heading`);
+      }
+    } finally {
+      await phone.close();
     }
   });
 });

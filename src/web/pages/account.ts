@@ -11,10 +11,12 @@ import { when } from '../format.ts';
 import { isLocale, LOCALES } from '../i18n.ts';
 
 const HIDE = { hide: true };
+/** A user's own account stays usable while the team's licence is not in force: it writes no CRM data. */
+const OWN = { withoutLicence: true };
 
 export function accountRoutes(services: Services): FastifyPluginAsync {
   return async (web) => {
-    web.get('/privacy', { schema: HIDE }, async (request, reply) => {
+    web.get('/privacy', { schema: HIDE, config: OWN }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
       const u = ctx.user!;
@@ -41,17 +43,17 @@ export function accountRoutes(services: Services): FastifyPluginAsync {
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('privacy.title'), body }));
     });
 
-    web.post('/privacy/accept', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/privacy', async () => {
+    web.post('/privacy/accept', { schema: HIDE, config: OWN }, async (request, reply) => formAction(request, reply, '/privacy', async () => {
       await services.identity.updateUser(request.web.session!.user.id, { consent: true });
       return { to: '/privacy', message: ctxOf(request, null).t('privacy.thanks') };
     }));
 
-    web.post('/privacy/withdraw', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/privacy', async () => {
+    web.post('/privacy/withdraw', { schema: HIDE, config: OWN }, async (request, reply) => formAction(request, reply, '/privacy', async () => {
       await services.identity.updateUser(request.web.session!.user.id, { consent: false });
       return { to: '/privacy', message: ctxOf(request, null).t('privacy.withdrawn') };
     }));
 
-    web.get('/profile', { schema: HIDE }, async (request, reply) => {
+    web.get('/profile', { schema: HIDE, config: OWN }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
       const u = ctx.user!;
@@ -87,7 +89,7 @@ export function accountRoutes(services: Services): FastifyPluginAsync {
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('profile.title'), body }));
     });
 
-    web.post('/profile', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/profile', async () => {
+    web.post('/profile', { schema: HIDE, config: OWN }, async (request, reply) => formAction(request, reply, '/profile', async () => {
       const name = str(request.body, 'name').trim();
       const locale = str(request.body, 'locale');
       if (!name || name.length > 200) throw validation('name', ctxOf(request, null).t('profile.name_required'));
@@ -98,7 +100,7 @@ export function accountRoutes(services: Services): FastifyPluginAsync {
       return { to: '/profile', message: ctxOf(request, null).t('profile.saved') };
     }));
 
-    web.post('/profile/password', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/profile', async () => {
+    web.post('/profile/password', { schema: HIDE, config: OWN }, async (request, reply) => formAction(request, reply, '/profile', async () => {
       const s = request.web.session!;
       const t = ctxOf(request, null).t;
       if (!(await verifyPassword(str(request.body, 'current'), s.user.password_hash))) throw validation('current', t('profile.wrong_password'));

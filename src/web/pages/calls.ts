@@ -7,11 +7,10 @@ import { seesAll } from '../../common/actor.ts';
 import type { CallRow } from '../../calls/call.row.ts';
 import { METHODS, SCORE_DIMENSIONS, type AnalysisResult, type BiggestMiss, type Moment, type ScoreDimension } from '../../calls/analyzer/types.ts';
 import { html, type Html } from '../html.ts';
-import { ctxOf, type PageCtx } from '../context.ts';
+import { actor, ctxOf, type PageCtx } from '../context.ts';
 import { layout } from '../layout.ts';
 import { personName, when } from '../format.ts';
 import { DIMENSION_COLOURS, dimensionLabel, lineChart, scoreBars } from '../charts.ts';
-import { licensedActor } from './deals.ts';
 import { userNames } from '../widgets.ts';
 
 const HIDE = { hide: true };
@@ -55,11 +54,21 @@ export function callRoutes(services: Services): FastifyPluginAsync {
     web.get('/calls', { schema: HIDE }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
-      const a = await licensedActor(services, request, false);
+      const a = actor(request);
       const query = request.query as Record<string, string>;
-      const [page, names] = await Promise.all([services.calls.list(a, { cursor: query.cursor, limit: '50' }), userNames(services, a.teamId)]);
-      const body = html`<div class="pagehead"><h1>${t('nav.calls')}</h1><a href="/coaching">${t('nav.coaching')}</a></div>
+      const names = await userNames(services, a.teamId);
+      // Owners and managers can narrow the list to one rep (the coaching page links here).
+      const rep = seesAll(a) && names.has(query.rep) ? query.rep : '';
+      const page = await services.calls.list(a, { cursor: query.cursor, limit: '50' }, { ownerId: rep || undefined });
+      const more = (cursor: string) => `/calls?${new URLSearchParams({ ...(rep ? { rep } : {}), cursor })}`;
+      const heading = rep ? t('coaching.rep_calls', { name: names.get(rep)! }) : t('nav.calls');
+      const body = html`<div class="pagehead"><h1>${heading}</h1><a href="/coaching">${t('nav.coaching')}</a></div>
         <p class="hint">${t('calls.push_hint')}</p>
+        ${seesAll(a) ? html`<form method="get" action="/calls" class="inline-form card" role="search">
+          <div class="field"><label for="rep">${t('field.owner')}</label><select id="rep" name="rep"><option value="">${t('deals.all')}</option>
+            ${[...names].map(([id, name]) => html`<option value="${id}"${id === rep ? html` selected` : ''}>${name}</option>`)}</select></div>
+          <button type="submit">${t('calls.show')}</button>
+        </form>` : ''}
         ${page.items.length === 0 ? html`<p class="empty">${t('calls.none')}</p>` : html`<div class="tablewrap"><table>
           <thead><tr><th scope="col">${t('calls.call')}</th><th scope="col">${t('field.owner')}</th><th scope="col">${t('deals.status')}</th>
             ${SCORE_DIMENSIONS.map((d) => html`<th scope="col" class="num">${dimensionLabel(ctx, d)}</th>`)}</tr></thead>
@@ -69,14 +78,14 @@ export function callRoutes(services: Services): FastifyPluginAsync {
               <td>${names.get(c.owner_id) ?? ''}</td><td>${statusBadge(ctx, c)}</td>
               ${SCORE_DIMENSIONS.map((d) => html`<td class="num">${s ? s[d] : '—'}</td>`)}</tr>`;
           })}</tbody></table></div>`}
-        <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="/calls?cursor=${page.next_cursor}">${t('list.more')}</a>` : ''}</p>`;
-      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.calls'), body }));
+        <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="${more(page.next_cursor)}">${t('list.more')}</a>` : ''}</p>`;
+      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: heading, body }));
     });
 
     web.get('/calls/:id', { schema: HIDE }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
-      const a = await licensedActor(services, request, false);
+      const a = actor(request);
       const c = await services.calls.get(a, (request.params as { id: string }).id);
       const [names, contact, deal] = await Promise.all([
         userNames(services, a.teamId),
@@ -111,7 +120,7 @@ export function callRoutes(services: Services): FastifyPluginAsync {
     web.get('/coaching', { schema: HIDE }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
-      const a = await licensedActor(services, request, false);
+      const a = actor(request);
       const calls: CallRow[] = [];
       let cursor: string | undefined;
       for (let i = 0; i < DASHBOARD_PAGES; i++) {
@@ -130,13 +139,16 @@ export function callRoutes(services: Services): FastifyPluginAsync {
       const fmt = (n: number) => n.toLocaleString(ctx.locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
       const body = html`<div class="pagehead"><h1>${manager ? t('coaching.title_team') : t('coaching.title_mine')}</h1><a href="/calls">${t('nav.calls')}</a></div>
         ${scored.length === 0 ? html`<p class="empty">${t('coaching.none')}</p>` : html`
-        <div class="kpis">
+        <div class="kpis two">
           <div class="kpi" id="weakest"><span class="muted">${manager ? t('coaching.weakest_team') : t('coaching.weakest_mine')}</span><span class="big">${dimensionLabel(ctx, weakest!.d)}</span><span>${t('coaching.average')} ${fmt(weakest!.mean)} / 5</span></div>
           <div class="kpi"><span class="muted">${t('coaching.analysed')}</span><span class="big">${scored.length}</span></div>
+        </div>
+        <div class="kpis five" id="dimension-averages">
           ${means.map((m) => html`<div class="kpi"><span class="muted">${dimensionLabel(ctx, m.d as ScoreDimension)}</span><span class="big">${fmt(m.mean)}</span></div>`)}
         </div>
         ${[...byRep.entries()].map(([rep, xs], i) => html`<section class="card" aria-labelledby="rep-${i}-h">
-          <h2 id="rep-${i}-h">${names.get(rep) ?? rep} <span class="muted">· ${t('coaching.calls_n', { n: xs.length })}</span></h2>
+          <div class="pagehead"><h2 id="rep-${i}-h">${names.get(rep) ?? rep} <span class="muted">· ${t(xs.length === 1 ? 'coaching.calls_one' : 'coaching.calls_n', { n: xs.length })}</span></h2>
+            <a href="/calls?rep=${rep}">${t('coaching.rep_calls', { name: names.get(rep) ?? rep })}</a></div>
           ${lineChart(ctx, `rep-${i}`, t('coaching.over_time', { name: names.get(rep) ?? rep }), SCORE_DIMENSIONS.map((d) => ({
             label: dimensionLabel(ctx, d), colour: DIMENSION_COLOURS[d], points: xs.map((x) => ({ at: x.c.analysed_at ?? x.c.created_at, value: x.s[d] })),
           })))}

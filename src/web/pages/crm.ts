@@ -6,8 +6,8 @@ import type { CompanyRow } from '../../companies/company.row.ts';
 import { html } from '../html.ts';
 import { actor, ctxOf, formAction, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
-import { personName, when } from '../format.ts';
-import { dealList, newDealForm, noteForm, pager, searchForm, taskForm, taskList, timeline, userNames } from '../widgets.ts';
+import { localStages, personName, when } from '../format.ts';
+import { dealList, newDealForm, noteForm, pager, searchForm, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 
 const HIDE = { hide: true };
 
@@ -53,7 +53,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
       const t = ctx.t;
       const a = actor(request);
       const [c, names] = await Promise.all([services.contacts.detail(a, (request.params as { id: string }).id), userNames(services, a.teamId)]);
-      const stages = await services.identity.repo.stages(a.teamId);
+      const stages = localStages(ctx, await services.identity.repo.stages(a.teamId));
       const body = html`<div class="pagehead"><h1>${personName(c)}</h1></div>
         <div class="grid2">
           <section class="card" aria-labelledby="facts-h"><h2 id="facts-h">${t('contacts.details')}</h2>
@@ -71,7 +71,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
             <details class="addbox"><summary>${t('tasks.add')}</summary>${taskForm(ctx, { contact_id: c.id })}</details></section>
           <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { contact_id: c.id })}</section>
         </div>
-        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, c.timeline, names)}</section>`;
+        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, c.timeline, names, await timelineCalls(services, a, c.timeline))}</section>`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: personName(c), body }));
     });
 
@@ -107,7 +107,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
       const a = actor(request);
-      const [co, names, stages] = await Promise.all([services.companies.detail(a, (request.params as { id: string }).id), userNames(services, a.teamId), services.identity.repo.stages(a.teamId)]);
+      const [co, names, stages] = await Promise.all([services.companies.detail(a, (request.params as { id: string }).id), userNames(services, a.teamId), services.identity.repo.stages(a.teamId).then((x) => localStages(ctx, x))]);
       const body = html`<div class="pagehead"><h1>${co.name}</h1>${co.domain ? html`<span class="muted">${co.domain}</span>` : ''}</div>
         <div class="grid2">
           <section class="card" aria-labelledby="people-h"><h2 id="people-h">${t('nav.contacts')}</h2>
@@ -115,7 +115,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
           </section>
           <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, co.deals, names, stages)}</section>
         </div>
-        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, co.timeline, names)}</section>`;
+        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, co.timeline, names, await timelineCalls(services, a, co.timeline))}</section>`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: co.name, body }));
     });
   };

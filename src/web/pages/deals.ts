@@ -2,37 +2,26 @@
 // stage history, tasks and timeline, closing, reopening, reassigning; and the tasks page.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
-import type { Actor } from '../../common/actor.ts';
 import { seesAll } from '../../common/actor.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
-import { actor, ctxOf, formAction, str } from '../context.ts';
+import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
-import { dateInput, money, personName, when } from '../format.ts';
-import { moveForm, newDealForm, noteForm, stageLabel, taskForm, taskList, timeline, userNames } from '../widgets.ts';
+import { dateInput, localStages, money, personName, when } from '../format.ts';
+import { moveForm, newDealForm, noteForm, stageLabel, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 
 const HIDE = { hide: true };
 const BOARD_LIMIT = 100;
 
-/** Writes need the team's licence in force; members also need it to read (as with API keys). */
-export async function licensedActor(services: Services, request: FastifyRequest, write: boolean): Promise<Actor> {
-  const a = actor(request);
-  if (write || !seesAll(a)) {
-    const team = await services.identity.repo.team(a.teamId);
-    if (team?.licence !== 'active') throw new AppError('licence_inactive', "The team's licence is not in force; nothing can be changed.");
-  }
-  return a;
-}
-
 export function dealRoutes(services: Services): FastifyPluginAsync {
-  const stagesOf = (teamId: string) => services.identity.repo.stages(teamId);
+  const stagesOf = async (ctx: PageCtx, teamId: string) => localStages(ctx, await services.identity.repo.stages(teamId));
 
   return async (web) => {
     web.get('/pipeline', { schema: HIDE }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
-      const a = await licensedActor(services, request, false);
-      const [stages, names] = await Promise.all([stagesOf(a.teamId), userNames(services, a.teamId)]);
+      const a = actor(request);
+      const [stages, names] = await Promise.all([stagesOf(ctx, a.teamId), userNames(services, a.teamId)]);
       const columns = await Promise.all(stages.map((s) => services.deals.list(a, { status: 'open', stage: s.key, limit: String(BOARD_LIMIT) })));
       const body = html`<div class="pagehead"><h1>${t('nav.pipeline')}</h1><a href="/deals">${t('deals.all_deals')}</a></div>
         <details class="card addbox"><summary>${t('deals.new')}</summary>${newDealForm(ctx, stages)}</details>
@@ -57,13 +46,13 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
     web.get('/deals', { schema: HIDE }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
-      const a = await licensedActor(services, request, false);
+      const a = actor(request);
       const query = request.query as Record<string, string>;
       const status = ['open', 'won', 'lost', 'all'].includes(query.status) ? query.status : 'open';
       const q = (query.q ?? '').trim();
       const stage = query.stage || undefined;
       const [page, stages, names] = await Promise.all([
-        services.deals.list(a, { q, status, stage, cursor: query.cursor, limit: '50' }), stagesOf(a.teamId), userNames(services, a.teamId),
+        services.deals.list(a, { q, status, stage, cursor: query.cursor, limit: '50' }), stagesOf(ctx, a.teamId), userNames(services, a.teamId),
       ]);
       const params = (cursor?: string) => {
         const p = new URLSearchParams({ status });
@@ -89,7 +78,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
     });
 
     web.post('/deals', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/pipeline', async () => {
-      const a = await licensedActor(services, request, true);
+      const a = actor(request);
       const b = request.body;
       const opt = (name: string) => (str(b, name).trim() ? str(b, name) : undefined);
       const deal = await services.deals.create(a, {
@@ -101,9 +90,9 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
     web.get('/deals/:id', { schema: HIDE }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
-      const a = await licensedActor(services, request, false);
+      const a = actor(request);
       const d = await services.deals.detail(a, (request.params as { id: string }).id);
-      const [stages, users] = await Promise.all([stagesOf(a.teamId), services.identity.repo.teamUsers(a.teamId)]);
+      const [stages, users] = await Promise.all([stagesOf(ctx, a.teamId), services.identity.repo.teamUsers(a.teamId)]);
       const names = new Map(users.map((u) => [u.id, u.name]));
       const [contact, company] = await Promise.all([
         d.contact_id ? services.contacts.getRow(a, d.contact_id) : null,
@@ -147,14 +136,14 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
             <details class="addbox"><summary>${t('tasks.add')}</summary>${taskForm(ctx, { deal_id: d.id })}</details></section>
           <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { deal_id: d.id })}</section>
         </div>
-        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, d.timeline, names)}</section>`;
+        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, d.timeline, names, await timelineCalls(services, a, d.timeline))}</section>`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: d.title, body }));
     });
 
     const dealId = (request: FastifyRequest) => (request.params as { id: string }).id;
 
     web.post('/deals/:id', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
-      const a = await licensedActor(services, request, true);
+      const a = actor(request);
       const b = request.body;
       const nextAt = str(b, 'next_step_at').trim();
       await services.deals.update(a, dealId(request), {
@@ -166,13 +155,13 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
     }));
 
     web.post('/deals/:id/stage', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
-      const a = await licensedActor(services, request, true);
+      const a = actor(request);
       const d = await services.deals.update(a, dealId(request), { stage: str(request.body, 'stage') });
       return { message: ctxOf(request, null).t('deals.moved', { title: d.title }) };
     }));
 
     web.post('/deals/:id/close', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
-      const a = await licensedActor(services, request, true);
+      const a = actor(request);
       const status = str(request.body, 'status');
       if (status !== 'won' && status !== 'lost') throw new AppError('validation_error', 'Choose won or lost.', { field: 'status' });
       await services.deals.update(a, dealId(request), { status });
@@ -180,13 +169,13 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
     }));
 
     web.post('/deals/:id/reopen', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
-      const a = await licensedActor(services, request, true);
+      const a = actor(request);
       await services.deals.reopen(a, dealId(request));
       return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t('deals.reopened') };
     }));
 
     web.post('/activities', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/', async () => {
-      const a = await licensedActor(services, request, true);
+      const a = actor(request);
       const b = request.body;
       await services.activities.create(a, {
         kind: str(b, 'kind'), body: str(b, 'body'),
@@ -196,7 +185,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
     }));
 
     web.post('/tasks', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/tasks', async () => {
-      const a = await licensedActor(services, request, true);
+      const a = actor(request);
       const b = request.body;
       const due = str(b, 'due_at').trim();
       await services.tasks.create(a, {
@@ -207,7 +196,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
     }));
 
     web.post('/tasks/:id/done', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/tasks', async () => {
-      const a = await licensedActor(services, request, true);
+      const a = actor(request);
       await services.tasks.done(a, (request.params as { id: string }).id);
       return { message: ctxOf(request, null).t('tasks.marked_done') };
     }));
@@ -215,7 +204,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
     web.get('/tasks', { schema: HIDE }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
-      const a = await licensedActor(services, request, false);
+      const a = actor(request);
       const query = request.query as Record<string, string>;
       const views = { mine: { owner: 'me', done: 'false' }, overdue: { owner: 'me', overdue: 'true' }, done: { owner: 'me', done: 'true' }, team: { done: 'false' } } as const;
       type View = keyof typeof views;

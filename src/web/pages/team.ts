@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
 import { ROLES } from '../../identity/identity.service.ts';
 import type { Role } from '../../db/schema.ts';
+import { validation } from '../../errors/app-error.ts';
 import { html, type Html } from '../html.ts';
 import { actor, ctxOf, formAction, list, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
@@ -11,6 +12,8 @@ import { when } from '../format.ts';
 import type { MessageKey } from '../i18n.ts';
 
 const ADMIN = { access: 'admin' as const };
+/** Taking access away stays possible while the licence is not in force (docs/application.md). */
+const REVOKING = { access: 'admin' as const, withoutLicence: true };
 const HIDE = { hide: true };
 
 interface Tab { href: string; label: MessageKey }
@@ -104,7 +107,7 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
       <section aria-labelledby="members-h">
         <h2 id="members-h">${t('team.members')}</h2>
         <div class="tablewrap"><table>
-          <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.email')}</th><th scope="col">${t('field.role')}</th><th scope="col">${t('members.status')}</th><th scope="col">${t('members.consent')}</th><th scope="col"><span class="sr-only">${t('field.actions')}</span></th></tr></thead>
+          <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.email')}</th><th scope="col">${t('field.role')}</th><th scope="col">${t('members.status')}</th><th scope="col">${t('members.consent')}</th><th scope="col">${t('usage.paid')}</th><th scope="col"><span class="sr-only">${t('field.actions')}</span></th></tr></thead>
           <tbody>${members.map((u) => {
             const self = u.id === me.id;
             const canTouch = !self && (isOwner || u.role !== 'owner');
@@ -116,12 +119,17 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
                   <button type="submit">${t('members.change_role')}</button></form>` : t(`role.${u.role}`)}</td>
               <td>${u.active ? t('members.active') : html`<span class="badge">${t('members.deactivated')}</span>`}</td>
               <td>${u.consent ? t('members.consent_yes') : t('members.consent_no')}</td>
+              <td>${isOwner ? html`<form method="post" action="/team/members/${u.id}/paid" class="rowform">${csrfField(ctx)}
+                  <label class="sr-only" for="paid-${u.id}">${t('usage.paid')}: ${u.name}</label>
+                  <select id="paid-${u.id}" name="paid">${(['yes', 'no'] as const).map((v) => html`<option value="${v}"${(v === 'yes') === (u.paid === 1) ? html` selected` : ''}>${t(`common.${v}`)}</option>`)}</select>
+                  <button type="submit">${t('members.change_role')}</button></form>` : html`<span id="paid-${u.id}">${u.paid ? t('common.yes') : t('common.no')}</span>`}</td>
               <td>${canTouch ? (u.active
                 ? html`<form method="post" action="/team/members/${u.id}/deactivate" data-confirm="${t('members.confirm_deactivate', { name: u.name })}">${csrfField(ctx)}<button type="submit" class="danger">${t('members.deactivate')}</button></form>`
                 : html`<form method="post" action="/team/members/${u.id}/reactivate">${csrfField(ctx)}<button type="submit">${t('members.reactivate')}</button></form>`) : ''}</td>
             </tr>`;
           })}</tbody></table></div>
         <p class="hint">${t('members.deactivate_hint')}</p>
+        <p class="hint">${t('members.paid_hint')}</p>
       </section>`;
       return send(reply, teamFrame(ctx, '/team', body));
     });
@@ -137,8 +145,15 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
       return { to: '/team', message: ctxOf(request, null).t('members.role_changed', { name: u.name }) };
     }));
 
+    web.post('/team/members/:id/paid', { schema: HIDE, config: ADMIN }, async (request, reply) => formAction(request, reply, '/team', async () => {
+      const paid = str(request.body, 'paid');
+      if (paid !== 'yes' && paid !== 'no') throw validation('paid', 'Choose yes or no.');
+      const u = await services.teamAdmin.setPaid(actor(request), (request.params as { id: string }).id, paid === 'yes');
+      return { to: '/team', message: ctxOf(request, null).t(u.paid ? 'members.paid_on' : 'members.paid_off', { name: u.name }) };
+    }));
+
     for (const [action, active] of [['deactivate', false], ['reactivate', true]] as const) {
-      web.post(`/team/members/:id/${action}`, { schema: HIDE, config: ADMIN }, async (request, reply) => formAction(request, reply, '/team', async () => {
+      web.post(`/team/members/:id/${action}`, { schema: HIDE, config: active ? ADMIN : REVOKING }, async (request, reply) => formAction(request, reply, '/team', async () => {
         const u = await services.teamAdmin.setActive(actor(request), (request.params as { id: string }).id, active);
         return { to: '/team', message: ctxOf(request, null).t(active ? 'members.reactivated' : 'members.deactivated_msg', { name: u.name }) };
       }));
@@ -158,7 +173,7 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
       return send(reply.code(201), await keysPage(request, { key: created.key, name: name.trim(), scopes: created.scopes }));
     });
 
-    web.post('/team/keys/:id/revoke', { schema: HIDE, config: ADMIN }, async (request, reply) => formAction(request, reply, '/team/keys', async () => {
+    web.post('/team/keys/:id/revoke', { schema: HIDE, config: REVOKING }, async (request, reply) => formAction(request, reply, '/team/keys', async () => {
       await services.teamAdmin.revokeKey(actor(request), (request.params as { id: string }).id);
       return { to: '/team/keys', message: ctxOf(request, null).t('keys.revoked_msg') };
     }));

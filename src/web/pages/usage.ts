@@ -6,7 +6,7 @@ import { CallRepository } from '../../calls/call.repository.ts';
 import { utcDay } from '../../lib/time.ts';
 import { html } from '../html.ts';
 import { actor, ctxOf } from '../context.ts';
-import { money, num } from '../format.ts';
+import { dateText, money, num } from '../format.ts';
 import { TEAM_TABS, teamFrame } from './team.ts';
 
 const ADMIN = { access: 'admin' as const };
@@ -26,15 +26,17 @@ export function usageRoutes(services: Services): FastifyPluginAsync {
       ]);
       const usage = await Promise.all(users.map((u) => services.allowances.usage(a.teamId, u.id)));
       const teamUsage = usage[0];
+      // "used / limit" never breaks inside; the limit part is smaller so it fits a narrow card.
+      const ofLimit = (used: number, max: number | null) => html`<span class="big">${num(ctx, used)}&nbsp;<span class="of">/ ${max === null ? t('usage.unlimited') : num(ctx, max)}</span></span>`;
       const meter = (value: number, max: number | null) => (max === null ? html`` : html`<meter min="0" max="${max}" value="${Math.min(value, max)}" high="${Math.floor(max * 0.8)}" optimum="0"></meter>`);
       const body = html`<div class="kpis">
           <div class="kpi" id="licence"><span class="muted">${t('usage.licence')}</span><span class="big">${team!.licence === 'active' ? t('usage.licence_active') : t('usage.licence_inactive')}</span></div>
-          <div class="kpi"><span class="muted">${t('usage.requests_today')}</span><span class="big">${num(ctx, requests)} / ${num(ctx, team!.request_limit)}</span>${meter(requests, team!.request_limit)}</div>
-          <div class="kpi" id="calls-today"><span class="muted">${t('usage.calls_today')}</span><span class="big">${num(ctx, callsToday)} / ${num(ctx, team!.call_limit)}</span>${meter(callsToday, team!.call_limit)}</div>
-          <div class="kpi"><span class="muted">${t('usage.team_cap')}</span><span class="big">${num(ctx, teamUsage?.team_calls ?? 0)} / ${team!.team_cap === null ? t('usage.unlimited') : num(ctx, team!.team_cap)}</span>${meter(teamUsage?.team_calls ?? 0, team!.team_cap)}</div>
+          <div class="kpi"><span class="muted">${t('usage.requests_today')}</span>${ofLimit(requests, team!.request_limit)}${meter(requests, team!.request_limit)}</div>
+          <div class="kpi" id="calls-today"><span class="muted">${t('usage.calls_today')}</span>${ofLimit(callsToday, team!.call_limit)}${meter(callsToday, team!.call_limit)}</div>
+          <div class="kpi"><span class="muted">${t('usage.team_cap')}</span>${ofLimit(teamUsage?.team_calls ?? 0, team!.team_cap)}${meter(teamUsage?.team_calls ?? 0, team!.team_cap)}</div>
           <div class="kpi"><span class="muted">${t('usage.spend_today')}</span><span class="big">${money(ctx, teamUsage?.spend_cents_today ?? 0)}</span><span>${t('usage.spend_limit')}: ${team!.spend_limit_cents === null ? t('usage.unlimited') : money(ctx, team!.spend_limit_cents)}</span></div>
         </div>
-        <p class="hint">${t('usage.renews', { day: teamUsage?.renews_on ?? '' })}</p>
+        <p class="hint spaced" id="renews">${t('usage.renews', { day: teamUsage ? dateText(ctx, teamUsage.renews_on) : '' })}</p>
         <section aria-labelledby="pools-h"><h2 id="pools-h">${t('usage.personal')}</h2>
           <div class="tablewrap"><table>
             <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('usage.paid')}</th><th scope="col">${t('usage.pool')}</th><th scope="col">${t('usage.credits_used')}</th><th scope="col">${t('usage.credits_left')}</th></tr></thead>

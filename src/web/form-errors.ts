@@ -1,0 +1,60 @@
+// A form's problem in the interface language: the domain services answer in English for the API
+// and name the field (`extra.field`); here the field becomes the form's label and the common
+// cases get a sentence of their own. Anything else keeps the service's message.
+import type { AppError } from '../errors/app-error.ts';
+import type { MessageKey, Translate } from './i18n.ts';
+
+/** The label a form shows for each field the services name in their errors. */
+const LABELS: Record<string, MessageKey> = {
+  email: 'field.email', contact_email: 'deals.contact_email', name: 'field.name', first_name: 'field.first_name',
+  last_name: 'field.last_name', phone: 'field.phone', company: 'field.company', domain: 'field.domain', title: 'deals.title',
+  value_eur: 'deals.value', value_cents: 'deals.value', stage: 'deals.stage', next_step: 'deals.next_step',
+  next_step_at: 'deals.next_step_at', owner_id: 'field.owner', due_at: 'tasks.due_field', body: 'notes.body', kind: 'notes.kind',
+  url: 'field.url', description: 'webhooks.description', events: 'webhooks.events', scopes: 'keys.scopes',
+  password: 'field.password', role: 'field.role',
+};
+
+/** Where one field name means something else on a particular form (by route). */
+const FORM_LABELS: Record<string, Record<string, MessageKey>> = {
+  '/tasks': { title: 'tasks.title_field' },
+  '/team/members': { password: 'members.initial_password' },
+};
+
+interface Rule {
+  match: RegExp;
+  key: MessageKey;
+  /** Only for these fields. */
+  fields?: string[];
+  /** The sentence names the field's label (and falls back to the service's message without one). */
+  label?: boolean;
+}
+
+// First match wins: the specific sentences before the general ones.
+const RULES: Rule[] = [
+  { match: /is not a valid email address/, key: 'err.email', label: true },
+  { match: /already exists/, key: 'err.email_taken', fields: ['email'] },
+  { match: /must not be negative/, key: 'err.amount_negative', label: true },
+  { match: /is too large/, key: 'err.amount_too_large', label: true },
+  { match: /is not an amount|must be a number|finite number|integer amount/, key: 'err.amount', label: true },
+  { match: /is required|must not be empty|is empty|Give the key a name/, key: 'err.required', label: true },
+  { match: /pipeline stage key/, key: 'err.stage' },
+  { match: /RFC 3339/, key: 'err.date', label: true },
+  { match: /at least \d+ characters/, key: 'err.password_short' },
+  { match: /longer than|at most \d+ characters|too long/, key: 'err.too_long', label: true },
+  { match: /./, key: 'err.scopes', fields: ['scopes'] },
+  { match: /./, key: 'err.events', fields: ['events'] },
+  { match: /./, key: 'err.url', fields: ['url'], label: true },
+  { match: /at least one active owner/, key: 'err.last_owner' },
+  { match: /cannot deactivate yourself/, key: 'err.self_deactivate' },
+];
+
+export function formErrorText(t: Translate, err: AppError, route: string | undefined): string {
+  const field = typeof err.extra.field === 'string' ? err.extra.field : '';
+  const rule = RULES.find((r) => r.match.test(err.message) && (!r.fields || r.fields.includes(field)));
+  if (!rule) return err.message;
+  const labelKey = (route ? FORM_LABELS[route]?.[field] : undefined) ?? LABELS[field];
+  if (rule.label && !labelKey) return err.message;
+  const n = /at least (\d+) characters/.exec(err.message)?.[1] ?? '';
+  // A refused URL keeps the specific reason (which host, which network) after the colon.
+  return t(rule.key, { label: labelKey ? t(labelKey) : '', reason: err.message, n });
+}
