@@ -10,6 +10,7 @@ import * as m001 from './migrations/001_initial.ts';
 import * as m002 from './migrations/002_web_indexes.ts';
 import * as m003 from './migrations/003_nested_list_indexes.ts';
 import * as m004 from './migrations/004_timeline_order.ts';
+import * as m005 from './migrations/005_session_handoffs.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '002_web_indexes': m002,
   '003_nested_list_indexes': m003,
   '004_timeline_order': m004,
+  '005_session_handoffs': m005,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

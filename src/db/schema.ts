@@ -259,6 +259,16 @@ export interface SessionTable {
   expires_at: string;
 }
 
+/** One-time hand-over from a form post to the next page of the same session (see web/handoff.service.ts). */
+export interface SessionHandoffTable {
+  id: string;
+  session_id: string;
+  kind: string;
+  /** Encrypted with a key derived from the session's cookie token, which the database does not hold. */
+  payload: string;
+  expires_at: string;
+}
+
 export interface LoginAttemptTable {
   id: string;
   email: string;
@@ -287,5 +297,6 @@ export interface Database {
   usage_counters: UsageCounterTable;
   idempotency_keys: IdempotencyKeyTable;
   sessions: SessionTable;
+  session_handoffs: SessionHandoffTable;
   login_attempts: LoginAttemptTable;
 }

@@ -84,7 +84,7 @@ export function renderError(err: unknown, request: FastifyRequest, reply: Fastif
   return renderError(new AppError('internal_error', 'Something went wrong on our side. The error has been logged.'), request, reply);
 }
 
+/** Unknown routes are answered by /api/v1's own handler and, everywhere else, by the application's (web.plugin.ts). */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => renderError(err, request, reply));
-  app.setNotFoundHandler((request, reply) => renderError(new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply));
 }

@@ -23,6 +23,7 @@ export const ID_PREFIX = {
   attempt: 'at',
   session: 'ss',
   login: 'la',
+  handoff: 'ho',
 } as const;
 export type IdKind = keyof typeof ID_PREFIX;
 

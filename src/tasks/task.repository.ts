@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, TaskTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { prepareVisibleQuery, taskVisible } from '../common/visibility.ts';
+import { dealVisible, prepareVisibleQuery, taskVisible } from '../common/visibility.ts';
 import { NESTED_LIMIT } from '../deals/deal.repository.ts';
 
 export interface TaskFilters {
@@ -48,13 +48,29 @@ export class TaskRepository {
 
   private filtered(actor: Actor, f: TaskFilters) {
     let qb = this.db.selectFrom('tasks').where(taskVisible(actor));
-    if (f.ownerId) qb = qb.where('owner_id', '=', f.ownerId);
-    if (f.done !== undefined) qb = qb.where('done', '=', f.done ? 1 : 0);
-    if (f.dealId) qb = qb.where('deal_id', '=', f.dealId);
-    if (f.contactId) qb = qb.where('contact_id', '=', f.contactId);
+    if (f.ownerId) qb = qb.where('tasks.owner_id', '=', f.ownerId);
+    if (f.done !== undefined) qb = qb.where('tasks.done', '=', f.done ? 1 : 0);
+    if (f.dealId) qb = qb.where('tasks.deal_id', '=', f.dealId);
+    if (f.contactId) qb = qb.where('tasks.contact_id', '=', f.contactId);
     // Timestamps are canonical RFC 3339 UTC text, so text order is time order.
-    if (f.overdueAt) qb = qb.where('done', '=', 0).where('due_at', 'is not', null).where('due_at', '<', f.overdueAt);
+    if (f.overdueAt) qb = qb.where('tasks.done', '=', 0).where('tasks.due_at', 'is not', null).where('tasks.due_at', '<', f.overdueAt);
     return qb;
+  }
+
+  /**
+   * Tasks in the order to work through them, each with the deal (if the actor may see it) and
+   * the contact it is for: open ones soonest due first (overdue first, undated last), done ones
+   * most recently done first.
+   */
+  agenda(actor: Actor, f: TaskFilters & { offset: number; limit: number }) {
+    let qb = this.filtered(actor, f)
+      .leftJoin('deals', (j) => j.onRef('deals.id', '=', 'tasks.deal_id').on(dealVisible(actor)))
+      .leftJoin('contacts', (j) => j.onRef('contacts.id', '=', 'tasks.contact_id').on('contacts.team_id', '=', actor.teamId))
+      .selectAll('tasks')
+      .select(['deals.title as deal_title', 'contacts.first_name as contact_first_name', 'contacts.last_name as contact_last_name', 'contacts.email as contact_email']);
+    qb = f.done ? qb.orderBy('tasks.done_at', 'desc').orderBy('tasks.id', 'desc')
+      : qb.orderBy(sql`tasks.due_at is null`).orderBy('tasks.due_at').orderBy('tasks.id');
+    return qb.limit(f.limit + 1).offset(f.offset).execute();
   }
 
   list(actor: Actor, f: TaskFilters & { before?: string | null; limit: number }): Promise<TaskTable[]> {

@@ -30,6 +30,12 @@ export interface TaskListQuery {
   limit?: string;
 }
 
+/** A task with what it is for: its deal (when the viewer may see it) and its contact. */
+export type AgendaTask = TaskRow & {
+  deal: { id: string; title: string } | null;
+  contact: { id: string; first_name: string | null; last_name: string | null; email: string } | null;
+};
+
 export class TaskService {
   constructor(private readonly db: Db, private readonly links: LinkResolver) {}
 
@@ -80,6 +86,23 @@ export class TaskService {
     });
     if (out.recorded) notifyEventsCommitted();
     return toTaskRow(out.row);
+  }
+
+  /**
+   * The application's task list: open tasks soonest due first (overdue first, undated last) or
+   * done ones newest first, with their deal and contact; paged by position.
+   */
+  async agenda(actor: Actor, query: { mine: boolean; done: boolean; overdue?: boolean; offset?: number; limit: number }): Promise<{ items: AgendaTask[]; total: number; next_offset: number | null }> {
+    const f: TaskFilters = { done: query.done, ...(query.mine ? { ownerId: actor.userId } : {}), ...(query.overdue ? { overdueAt: nowIso() } : {}) };
+    const offset = query.offset ?? 0;
+    const repo = new TaskRepository(this.db);
+    const [rows, total] = await Promise.all([repo.agenda(actor, { ...f, offset, limit: query.limit }), repo.count(actor, f)]);
+    const items = rows.slice(0, query.limit).map((r): AgendaTask => ({
+      ...toTaskRow(r),
+      deal: r.deal_id && r.deal_title !== null ? { id: r.deal_id, title: r.deal_title } : null,
+      contact: r.contact_id && r.contact_email !== null ? { id: r.contact_id, first_name: r.contact_first_name, last_name: r.contact_last_name, email: r.contact_email } : null,
+    }));
+    return { items, total, next_offset: rows.length > query.limit ? offset + query.limit : null };
   }
 
   async list(actor: Actor, query: TaskListQuery): Promise<Page<TaskRow>> {

@@ -8,8 +8,9 @@ import { AppError } from '../errors/app-error.ts';
 import { actorOf, type WebSession } from './session.service.ts';
 import { isLocale, translator, type Locale, type MessageKey, type Translate } from './i18n.ts';
 import { formErrorText } from './form-errors.ts';
+import type { Handoffs, RejectedForm } from './handoff.service.ts';
 
-export const COOKIE = { session: 'rz_session', csrf: 'rz_csrf', lang: 'rz_lang', flash: 'rz_flash' } as const;
+export const COOKIE = { session: 'rz_session', csrf: 'rz_csrf', lang: 'rz_lang', flash: 'rz_flash', handoff: 'rz_handoff' } as const;
 
 export interface Flash {
   kind: 'ok' | 'error';
@@ -22,6 +23,10 @@ export interface WebState {
   /** The token forms must echo: the session's, or a pre-sign-in token bound to a cookie. */
   csrf: string;
   flash: Flash | null;
+  /** What the previous form post of this session handed to this page (see handoff.service.ts). */
+  handed: Handoffs;
+  /** Hands something to the next page this browser opens; needs a session. */
+  hand: <K extends keyof Handoffs>(kind: K, value: NonNullable<Handoffs[K]>) => Promise<void>;
   /** The signed-in user's team has its licence not in force (see licenceGate). */
   licenceInactive?: boolean;
 }
@@ -50,6 +55,8 @@ export interface PageCtx {
   path: string;
   baseUrl: string;
   licenceInactive: boolean;
+  /** The form the services just refused, to be shown again; `shown` once a page has rendered it. */
+  rejected: (RejectedForm & { shown?: boolean }) | null;
 }
 
 export function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
@@ -65,6 +72,7 @@ export function ctxOf(request: FastifyRequest, publicUrl: string | null): PageCt
   return {
     t: translator(w.locale), locale: w.locale, user: w.session?.user ?? null, csrf: w.csrf, flash: w.flash,
     path: request.url.split('?')[0], baseUrl: baseUrlOf(request, publicUrl), licenceInactive: w.licenceInactive === true,
+    rejected: w.handed.form ?? null,
   };
 }
 
@@ -124,11 +132,31 @@ export async function formAction(request: FastifyRequest, reply: FastifyReply, f
     return done(request, reply, r.to ?? backPath(request, fallback), r.message);
   } catch (err) {
     if (err instanceof AppError && err.status !== 403 && err.status !== 404 && err.status !== 401 && err.status < 500) {
-      setFlash(request, reply, 'error', formErrorText(translator(request.web.locale), err, request.routeOptions.url));
+      const message = formErrorText(translator(request.web.locale), err, request.routeOptions.url);
+      // The page the form was on shows it again, filled in as sent, with the message beside it.
+      if (request.web.session) await request.web.hand('form', rejectedForm(request, message, err));
+      else setFlash(request, reply, 'error', message);
       return reply.redirect(backPath(request, fallback), 303);
     }
     throw err;
   }
+}
+
+// Never handed back: tokens and passwords (a refused password is typed again).
+const NOT_REFILLED = new Set(['_csrf', 'password', 'current', 'confirm']);
+const REFILL_MAX_CHARS = 64 * 1024;
+
+function rejectedForm(request: FastifyRequest, message: string, err: AppError): RejectedForm {
+  const values: Record<string, string | string[]> = {};
+  for (const [name, v] of Object.entries((request.body as Record<string, unknown> | undefined) ?? {})) {
+    if (NOT_REFILLED.has(name)) continue;
+    if (typeof v === 'string') values[name] = v;
+    else if (Array.isArray(v)) values[name] = v.filter((x): x is string => typeof x === 'string');
+  }
+  const field = typeof err.extra.field === 'string' ? err.extra.field : null;
+  const action = request.url.split('?')[0];
+  // Whatever fits a form is kept; an oversized post keeps only its message.
+  return JSON.stringify(values).length > REFILL_MAX_CHARS ? { action, values: {}, message, field } : { action, values, message, field };
 }
 
 /**

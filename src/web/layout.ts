@@ -62,8 +62,10 @@ function userMenu(ctx: PageCtx): Html {
 }
 
 export function flashBox(ctx: PageCtx): Html {
-  if (!ctx.flash) return html``;
-  return html`<div class="flash flash-${ctx.flash.kind}" role="${ctx.flash.kind === 'error' ? 'alert' : 'status'}">${ctx.flash.text}</div>`;
+  // A refused form is shown again beside its message; if this page has no such form, the message stands here.
+  const unshown = ctx.rejected && !ctx.rejected.shown ? html`<div class="flash flash-error" role="alert">${ctx.rejected.message}</div>` : '';
+  if (!ctx.flash) return html`${unshown}`;
+  return html`${unshown}<div class="flash flash-${ctx.flash.kind}" role="${ctx.flash.kind === 'error' ? 'alert' : 'status'}">${ctx.flash.text}</div>`;
 }
 
 /** On every page while the team's licence is not in force (see licenceGate in context.ts). */
@@ -77,6 +79,7 @@ export function layout(ctx: PageCtx, opts: { title: string; body: Html; wide?: b
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${opts.title} · RZ</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/app.css">
 <script src="/static/app.js" defer></script>
 </head>

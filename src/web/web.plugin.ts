@@ -9,10 +9,12 @@ import formbody from '@fastify/formbody';
 import type { Services } from '../services.ts';
 import { AppError } from '../errors/app-error.ts';
 import { html } from './html.ts';
-import { COOKIE, cookieOptions, ctxOf, licenceGate, localeFrom, readFlash, type WebState } from './context.ts';
+import { renderError } from '../http/error-handler.ts';
+import { backPath, COOKIE, cookieOptions, ctxOf, licenceGate, localeFrom, readFlash, setFlash, type WebState } from './context.ts';
 import { tokensEqual, randomToken } from './session.service.ts';
+import { HANDOFF_MINUTES, HandoffService, type Handoffs } from './handoff.service.ts';
 import { layout } from './layout.ts';
-import type { MessageKey } from './i18n.ts';
+import { translator, type MessageKey } from './i18n.ts';
 import { authRoutes } from './pages/auth.ts';
 import { accountRoutes } from './pages/account.ts';
 import { teamRoutes } from './pages/team.ts';
@@ -26,7 +28,22 @@ const STATIC_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stat
 const STATIC: Record<string, { type: string; body: string }> = {
   'app.css': { type: 'text/css; charset=utf-8', body: fs.readFileSync(path.join(STATIC_DIR, 'app.css'), 'utf8') },
   'app.js': { type: 'text/javascript; charset=utf-8', body: fs.readFileSync(path.join(STATIC_DIR, 'app.js'), 'utf8') },
+  'favicon.svg': { type: 'image/svg+xml', body: fs.readFileSync(path.join(STATIC_DIR, 'favicon.svg'), 'utf8') },
 };
+
+/** Files served without a session lookup (browsers fetch them alongside every page). */
+const isAsset = (url: string) => url.startsWith('/static/') || url.startsWith('/favicon.ico');
+
+/**
+ * An unknown address gets the application's "Page not found" page, except under /api/ and for
+ * clients that ask for JSON only: they get the API's error body.
+ */
+function wantsPage(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0];
+  if (path === '/api' || path.startsWith('/api/')) return false;
+  const accept = request.headers.accept ?? '';
+  return !(/application\/json/.test(accept) && !/text\/html/.test(accept));
+}
 
 // Scripts and styles only from this origin; no framing; forms only post here.
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'";
@@ -41,18 +58,25 @@ export class CsrfError extends AppError {
   }
 }
 
-export function renderErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, message: string | null, services: Services) {
+export function renderErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, message: string | null, services: Services,
+  opts: { title?: MessageKey; back?: string } = {}) {
   const ctx = ctxOf(request, services.config.publicUrl);
-  const title = ctx.t(ERROR_TITLES[status] ?? (status >= 500 ? 'error.500' : 'error.400'));
+  const title = ctx.t(opts.title ?? ERROR_TITLES[status] ?? (status >= 500 ? 'error.500' : 'error.400'));
   const body = html`<section class="error-page">
     <h1>${title}</h1>
     ${message ? html`<p>${message}</p>` : ''}
-    <p><a href="/">${ctx.t('error.home')}</a></p>
+    <p>${opts.back ? html`<a href="${opts.back}">${ctx.t('error.back')}</a> · ` : ''}<a href="/">${ctx.t('error.home')}</a></p>
   </section>`;
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(layout(ctx, { title, body }));
 }
 
 export function webApp(services: Services): FastifyPluginAsync {
+  const handoffs = new HandoffService(services.handle.db);
+  const noWebState = (request: FastifyRequest): WebState => ({
+    session: null, locale: localeFrom(undefined, request.headers['accept-language']), csrf: '', flash: null, handed: {},
+    hand: async () => { throw new Error('a hand-over needs a session'); },
+  });
+
   return async (web) => {
     await web.register(cookie);
     await web.register(formbody, { bodyLimit: 1024 * 1024 });
@@ -63,14 +87,21 @@ export function webApp(services: Services): FastifyPluginAsync {
       if (!file) throw new AppError('not_found', 'Not found.');
       return reply.type(file.type).header('cache-control', 'public, max-age=300').send(file.body);
     });
+    web.get('/favicon.ico', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) =>
+      reply.type(STATIC['favicon.svg'].type).header('cache-control', 'public, max-age=86400').send(STATIC['favicon.svg'].body));
 
     web.addHook('onRequest', async (request, reply) => {
       reply.header('content-security-policy', CSP);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'same-origin');
       reply.header('x-frame-options', 'DENY');
-      if (request.url.startsWith('/static/')) return;
-      const session = await services.sessions.resolve(request.cookies[COOKIE.session]);
+      if (isAsset(request.url)) return;
+      if (request.is404 && !wantsPage(request)) {
+        request.web = noWebState(request);
+        return;
+      }
+      const token = request.cookies[COOKIE.session];
+      const session = await services.sessions.resolve(token);
       let csrf = session?.csrf ?? request.cookies[COOKIE.csrf];
       if (!csrf) {
         csrf = randomToken();
@@ -80,20 +111,37 @@ export function webApp(services: Services): FastifyPluginAsync {
       if (flash) reply.clearCookie(COOKIE.flash, { path: '/' });
       const locale = localeFrom(session?.user.locale ?? request.cookies[COOKIE.lang], request.headers['accept-language']);
       const team = session ? await services.identity.repo.team(session.user.team_id) : undefined;
-      request.web = { session, locale, csrf, flash, licenceInactive: team !== undefined && team.licence !== 'active' };
+      const own = session && token ? { id: session.id, token } : null;
+      // Something handed over by the form post that redirected here is read (and gone) on the next page.
+      let handed: Handoffs = {};
+      if (own && request.method === 'GET' && request.cookies[COOKIE.handoff]) {
+        handed = await handoffs.take(own);
+        reply.clearCookie(COOKIE.handoff, { path: '/' });
+      }
+      const hand: WebState['hand'] = async (kind, value) => {
+        if (!own) throw new Error('a hand-over needs a session');
+        await handoffs.put(own, kind, value);
+        reply.setCookie(COOKIE.handoff, '1', cookieOptions(request, HANDOFF_MINUTES * 60));
+      };
+      request.web = { session, locale, csrf, flash, handed, hand, licenceInactive: team !== undefined && team.licence !== 'active' };
 
       const access = request.routeOptions.config?.access ?? 'user';
       if (access === 'public') return;
       if (!session) {
-        if (request.method === 'GET') return reply.redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
-        return reply.redirect('/signin', 303);
+        const reading = request.method === 'GET' || request.method === 'HEAD';
+        // A form sent, or a page opened, after the session ended: say so, and come back after signing in.
+        if (!reading || token) {
+          setFlash(request, reply, 'error', translator(locale)('signin.session_ended'));
+          if (token) reply.clearCookie(COOKIE.session, { path: '/' });
+        }
+        return reply.redirect(`/signin?next=${encodeURIComponent(reading ? request.url : backPath(request, '/'))}`, 303);
       }
       if (access === 'admin' && session.user.role === 'member') throw new AppError('forbidden', 'Only owners and managers can open the Team page.');
     });
 
     // Every state-changing request must carry the token of this session (or of this browser before sign-in).
     web.addHook('preHandler', async (request) => {
-      if (request.method === 'GET' || request.method === 'HEAD') return;
+      if (request.method === 'GET' || request.method === 'HEAD' || request.is404) return;
       const sent = (request.body as Record<string, unknown> | undefined)?._csrf;
       if (typeof sent !== 'string' || !tokensEqual(sent, request.web.csrf)) throw new CsrfError();
     });
@@ -105,7 +153,10 @@ export function webApp(services: Services): FastifyPluginAsync {
     });
 
     web.setErrorHandler((err: FastifyError, request, reply) => {
-      if (!request.web) request.web = { session: null, locale: localeFrom(undefined, request.headers['accept-language']), csrf: '', flash: null };
+      if (!request.web) request.web = noWebState(request);
+      if (err instanceof CsrfError) {
+        return renderErrorPage(request, reply, 403, ctxOf(request, null).t('error.expired_text'), services, { title: 'error.expired', back: backPath(request, '/') });
+      }
       if (err instanceof AppError) {
         if (err.status === 401) return reply.redirect('/signin', 303);
         // Not found and forbidden keep the service's wording short: the page title says it all.
@@ -117,6 +168,14 @@ export function webApp(services: Services): FastifyPluginAsync {
       }
       request.log.error({ err }, 'unhandled error in the application');
       return renderErrorPage(request, reply, 500, null, services);
+    });
+
+    // Unknown addresses outside /api/v1 (which has its own): the page, or the API's body for JSON clients.
+    web.setNotFoundHandler({ config: { access: 'public' } } as object, async (request, reply) => {
+      const notFound = new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+      if (!wantsPage(request)) return renderError(notFound, request, reply);
+      if (!request.web) request.web = noWebState(request);
+      return renderErrorPage(request, reply, 404, null, services);
     });
 
     await web.register(authRoutes(services));

@@ -7,13 +7,58 @@ import type { Actor } from '../common/actor.ts';
 import type { CallRow } from '../calls/call.row.ts';
 import { SCORE_DIMENSIONS, type AnalysisResult } from '../calls/analyzer/types.ts';
 import { dimensionLabel } from './charts.ts';
-import { html, type Html } from './html.ts';
+import { html, join, type Html } from './html.ts';
 import type { PageCtx } from './context.ts';
 import { csrfField } from './layout.ts';
-import { money, when } from './format.ts';
+import { money, personName, when } from './format.ts';
 import type { MessageKey } from './i18n.ts';
 
 export type Stage = { key: string; label: string; position: number };
+
+/**
+ * One form as the page shows it: after the services refused it (formAction hands the post back),
+ * filled in as sent, with the message above it, the named field marked and its <details> box
+ * open; otherwise with the page's own values. A form is known by its action path.
+ */
+export interface Refill {
+  readonly rejected: boolean;
+  /** The sent value, or the page's own. */
+  value(name: string, own?: string | null): string;
+  /** Every value sent under a name (checkbox groups), or the page's own. */
+  values(name: string, own: string[]): string[];
+  /** Checkbox or option state: as sent, or the page's default. */
+  checked(name: string, value: string, own: boolean): Html;
+  selected(name: string, value: string, own: boolean): Html;
+  /** Marks the field the services named. */
+  invalid(name: string): Html;
+  /** The message, for the top of the form. */
+  error(): Html;
+  /** For the <details> around the form. */
+  open(): Html;
+}
+
+export function refill(ctx: PageCtx, action: string): Refill {
+  const r = ctx.rejected?.action === action ? ctx.rejected : null;
+  const sent = (name: string): string[] => {
+    const v = r?.values[name];
+    return v === undefined ? [] : Array.isArray(v) ? v : [v];
+  };
+  const on = (name: string, value: string, own: boolean) => (r ? sent(name).includes(value) : own);
+  return {
+    rejected: r !== null,
+    value: (name, own) => (r ? (sent(name)[0] ?? '') : (own ?? '')),
+    values: (name, own) => (r ? sent(name) : own),
+    checked: (name, value, own) => (on(name, value, own) ? html` checked` : html``),
+    selected: (name, value, own) => (on(name, value, own) ? html` selected` : html``),
+    invalid: (name) => (r?.field === name ? html` aria-invalid="true" aria-describedby="form-error"` : html``),
+    error: () => {
+      if (!r) return html``;
+      r.shown = true;
+      return html`<p class="flash flash-error form-error" role="alert" id="form-error">${r.message}</p>`;
+    },
+    open: () => (r ? html` open` : html``),
+  };
+}
 
 export async function userNames(services: Services, teamId: string): Promise<Map<string, string>> {
   const users = await services.identity.repo.teamUsers(teamId);
@@ -47,12 +92,19 @@ export function dealList(ctx: PageCtx, deals: DealRow[], names: Map<string, stri
     <span class="muted">${money(ctx, d.value_cents)} · ${stageLabel(stages, d.stage)} · ${names.get(d.owner_id) ?? ''}</span></li>`)}</ul>`;
 }
 
-export function taskList(ctx: PageCtx, tasks: TaskRow[], names: Map<string, string>, canComplete: boolean): Html {
+/** A task with what it is for, where the list shows tasks of many deals and contacts. */
+export type ListedTask = TaskRow & {
+  deal?: { id: string; title: string } | null;
+  contact?: { id: string; first_name: string | null; last_name: string | null; email: string } | null;
+};
+
+export function taskList(ctx: PageCtx, tasks: ListedTask[], names: Map<string, string>, canComplete: boolean): Html {
   if (tasks.length === 0) return html`<p class="empty">${ctx.t('tasks.none')}</p>`;
   const now = new Date().toISOString();
   return html`<ul class="rows">${tasks.map((k) => html`<li class="${k.done ? 'done' : k.due_at && k.due_at < now ? 'overdue' : ''}">
     <span class="task-title">${k.title}</span>
-    <span class="muted">${k.due_at ? html`${ctx.t('tasks.due')} ${when(ctx, k.due_at, false)}` : ''} · ${names.get(k.owner_id) ?? ''}</span>
+    ${k.deal || k.contact ? html`<span class="task-for">${ctx.t('tasks.for')} ${k.deal ? html`<a href="/deals/${k.deal.id}">${k.deal.title}</a>` : ''}${k.deal && k.contact ? ' · ' : ''}${k.contact ? html`<a href="/contacts/${k.contact.id}">${personName(k.contact)}</a>` : ''}</span>` : ''}
+    <span class="muted">${join([k.due_at ? html`${ctx.t('tasks.due')} ${when(ctx, k.due_at, false)}` : '', names.get(k.owner_id) ?? ''].filter(Boolean), ' · ')}</span>
     ${k.done ? html`<span class="badge">${ctx.t('tasks.done')}</span>`
       : k.due_at && k.due_at < now ? html`<span class="badge warn">${ctx.t('tasks.overdue')}</span>` : ''}
     ${!k.done && canComplete ? html`<form method="post" action="/tasks/${k.id}/done" class="rowform">${csrfField(ctx)}<button type="submit">${ctx.t('tasks.mark_done')}</button></form>` : ''}
@@ -99,17 +151,21 @@ export function moveForm(ctx: PageCtx, d: DealRow, stages: Stage[]): Html {
   </form>`;
 }
 
-export function newDealForm(ctx: PageCtx, stages: Stage[], preset: { contactEmail?: string; companyName?: string } = {}): Html {
+/** The New deal form in its collapsible box (open again when it was just refused). */
+export function newDealBox(ctx: PageCtx, stages: Stage[], preset: { contactEmail?: string; companyName?: string } = {}, boxClass = 'addbox'): Html {
   const t = ctx.t;
-  return html`<form method="post" action="/deals" class="inline-form">
+  const f = refill(ctx, '/deals');
+  return html`<details class="${boxClass}"${f.open()}><summary>${t('deals.new')}</summary>
+  <form method="post" action="/deals" class="inline-form">
+    ${f.error()}
     ${csrfField(ctx)}
-    <div class="field"><label for="d-title">${t('deals.title')}</label><input id="d-title" name="title" maxlength="300"></div>
-    <div class="field"><label for="d-value">${t('deals.value')}</label><input id="d-value" name="value_eur" inputmode="decimal" placeholder="12.500 / 12.5k"></div>
-    <div class="field"><label for="d-stage">${t('deals.stage')}</label><select id="d-stage" name="stage">${stages.map((s) => html`<option value="${s.key}">${s.label}</option>`)}</select></div>
-    <div class="field"><label for="d-contact">${t('deals.contact_email')}</label><input id="d-contact" name="contact_email" type="email" value="${preset.contactEmail ?? ''}"></div>
-    <div class="field"><label for="d-company">${t('field.company')}</label><input id="d-company" name="company" maxlength="200" value="${preset.companyName ?? ''}"></div>
+    <div class="field"><label for="d-title">${t('deals.title')}</label><input id="d-title" name="title" maxlength="300" value="${f.value('title')}"${f.invalid('title')}></div>
+    <div class="field"><label for="d-value">${t('deals.value')}</label><input id="d-value" name="value_eur" inputmode="decimal" placeholder="12.500 / 12.5k" value="${f.value('value_eur')}"${f.invalid('value_eur')}></div>
+    <div class="field"><label for="d-stage">${t('deals.stage')}</label><select id="d-stage" name="stage"${f.invalid('stage')}>${stages.map((s, i) => html`<option value="${s.key}"${f.selected('stage', s.key, i === 0)}>${s.label}</option>`)}</select></div>
+    <div class="field"><label for="d-contact">${t('deals.contact_email')}</label><input id="d-contact" name="contact_email" type="email" value="${f.value('contact_email', preset.contactEmail)}"${f.invalid('contact_email')}></div>
+    <div class="field"><label for="d-company">${t('field.company')}</label><input id="d-company" name="company" maxlength="200" value="${f.value('company', preset.companyName)}"${f.invalid('company')}></div>
     <button type="submit" class="primary">${t('deals.create')}</button>
-  </form>`;
+  </form></details>`;
 }
 
 /** The record a note or task form attaches to, as hidden fields. */
@@ -119,26 +175,35 @@ function linkFields(link: { deal_id?: string; contact_id?: string }): Html {
 
 export function noteForm(ctx: PageCtx, link: { deal_id?: string; contact_id?: string }): Html {
   const t = ctx.t;
+  const f = refill(ctx, '/activities');
   return html`<form method="post" action="/activities" class="stack">
+    ${f.error()}
     ${csrfField(ctx)}
     ${linkFields(link)}
     <label for="n-kind">${t('notes.kind')}</label>
-    <select id="n-kind" name="kind">${(['note', 'email', 'meeting', 'call', 'whatsapp'] as const).map((k) => html`<option value="${k}">${t(`kind.${k}`)}</option>`)}</select>
+    <select id="n-kind" name="kind">${(['note', 'email', 'meeting', 'call', 'whatsapp'] as const).map((k) => html`<option value="${k}"${f.selected('kind', k, k === 'note')}>${t(`kind.${k}`)}</option>`)}</select>
     <label for="n-body">${t('notes.body')}</label>
-    <textarea id="n-body" name="body" required maxlength="10000"></textarea>
+    <textarea id="n-body" name="body" required maxlength="10000"${f.invalid('body')}>${f.value('body')}</textarea>
     <button type="submit" class="primary">${t('notes.add')}</button>
   </form>`;
 }
 
+/** The task form in its collapsible box (open again when it was just refused). */
+export function taskBox(ctx: PageCtx, link: { deal_id?: string; contact_id?: string }): Html {
+  return html`<details class="addbox"${refill(ctx, '/tasks').open()}><summary>${ctx.t('tasks.add')}</summary>${taskForm(ctx, link)}</details>`;
+}
+
 export function taskForm(ctx: PageCtx, link: { deal_id?: string; contact_id?: string }): Html {
   const t = ctx.t;
+  const f = refill(ctx, '/tasks');
   return html`<form method="post" action="/tasks" class="stack">
+    ${f.error()}
     ${csrfField(ctx)}
     ${linkFields(link)}
     <label for="t-title">${t('tasks.title_field')}</label>
-    <input id="t-title" name="title" required maxlength="500">
+    <input id="t-title" name="title" required maxlength="500" value="${f.value('title')}"${f.invalid('title')}>
     <label for="t-due">${t('tasks.due_field')}</label>
-    <input id="t-due" name="due_at" type="date">
+    <input id="t-due" name="due_at" type="date" value="${f.value('due_at')}"${f.invalid('due_at')}>
     <button type="submit">${t('tasks.add')}</button>
   </form>`;
 }

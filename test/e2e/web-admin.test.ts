@@ -58,18 +58,35 @@ describe('application over HTTP: webhooks, usage, licence and failures', () => {
     assert.equal((await a.manager.client.get(`/webhooks/${hook.body.id}`)).status, 404);
   });
 
-  it('checks the webhook URL at registration and shows why it was refused', async () => {
+  it('checks the webhook URL at registration and shows why it was refused, with the form as it was sent', async () => {
     const before = (await a.owner.client.get('/webhooks')).body.total;
-    const r = await web.owner.post('/team/webhooks', { url: 'ftp://files.example.com/x', events: '*' });
+    const r = await web.owner.post('/team/webhooks', { url: 'ftp://files.example.com/x', description: 'Kept <desc>', events: ['deal.created', 'task.done'] });
     assert.equal(r.status, 303);
-    const page = await web.owner.get('/team/webhooks');
-    assert.match(page.text, /flash-error/);
+    const page = (await web.owner.get('/team/webhooks')).text;
+    assert.match(page, /id="form-error"[^>]*>“URL” was refused/);
+    assert.match(page, /id="wh-url"[^>]*value="ftp:\/\/files.example.com\/x"[^>]*aria-invalid="true"/);
+    assert.match(page, /id="wh-desc"[^>]*value="Kept &lt;desc&gt;"/);
+    assert.match(page, /id="new-deal.created" name="events" value="deal.created" checked/);
+    assert.match(page, /id="new-task.done" name="events" value="task.done" checked/);
+    assert.doesNotMatch(page, /value="\*" checked/);
     assert.equal((await a.owner.client.get('/webhooks')).body.total, before);
+  });
+
+  it('registers a webhook by post/redirect/get: the secret is shown once, and a reload registers nothing more', async () => {
+    const before = (await a.owner.client.get('/webhooks')).body.total;
     const ok = await web.owner.post('/team/webhooks', { url: 'http://127.0.0.1:9/ok', events: ['contact.created'] });
-    assert.equal(ok.status, 201);
-    const secret = /id="webhook-secret"[^>]*>([^<]+)</.exec(ok.text)![1];
+    assert.equal(ok.status, 303);
+    assert.equal(ok.location, '/team/webhooks#new-webhook');
+    const shown = (await web.owner.get('/team/webhooks')).text;
+    const secret = /id="webhook-secret"[^>]*>([^<]+)</.exec(shown)![1];
     assert.ok(secret.length >= 20);
-    assert.ok(!(await web.owner.get('/team/webhooks')).text.includes(secret));
+    const hooks = (await a.owner.client.get('/webhooks')).body;
+    assert.equal(hooks.total, before + 1);
+    assert.match(shown, new RegExp(`href="/team/webhooks/${hooks.items[0].id}">Open the delivery log`));
+    const reloaded = (await web.owner.get('/team/webhooks')).text;
+    assert.ok(!reloaded.includes(secret));
+    assert.doesNotMatch(reloaded, /id="webhook-secret"/);
+    assert.equal((await a.owner.client.get('/webhooks')).body.total, before + 1);
   });
 
   it('shows plan and usage: licence, requests and calls today against their limits', async () => {

@@ -122,8 +122,9 @@ describe('application over HTTP', () => {
   });
 
   it('creates a key shown once that works with the API as its creator, lists it, and revokes it', async () => {
-    const r = await web.manager.post('/team/keys', { name: 'Dialer <prod>', scopes: ['read'] });
-    assert.equal(r.status, 201);
+    const created = await web.manager.post('/team/keys', { name: 'Dialer <prod>', scopes: ['read'] });
+    assert.equal(created.status, 303);
+    const r = await web.manager.get(created.location!);
     const secret = /id="key-secret"[^>]*>(rz_[A-Za-z0-9_-]+)</.exec(r.text)![1];
     assert.match(r.text, new RegExp(`curl -H &quot;Authorization: Bearer ${secret}&quot; ${s.baseUrl}/api/v1/me`));
     assert.match(r.text, /Dialer &lt;prod&gt;/);
@@ -136,11 +137,183 @@ describe('application over HTTP', () => {
     const key = (await s.services.identity.repo.teamKeys(a.teamId)).find((k) => k.id === me.key.id)!;
     assert.equal((await web.owner.post(`/team/keys/${key.id}/revoke`, {})).status, 303);
     assert.equal((await fetch(`${s.api}/me`, { headers: { authorization: `Bearer ${secret}` } })).status, 401);
-    // No scope ticked: refused with a message, no key made.
+    // No scope ticked: refused with a message, no key made, and the form comes back as sent.
     const count = (await s.services.identity.repo.teamKeys(a.teamId)).length;
     assert.equal((await web.manager.post('/team/keys', { name: 'none' })).status, 303);
     assert.equal((await s.services.identity.repo.teamKeys(a.teamId)).length, count);
+    const refused = await web.manager.get('/team/keys');
+    assert.match(refused.text, /id="form-error"[^>]*>Choose at least one scope/);
+    assert.match(refused.text, /id="key-name"[^>]*value="none"/);
+    assert.doesNotMatch(refused.text, /name="scopes" value="(read|write)" checked/);
   });
+
+  it('creates a key by post/redirect/get: shown once to this session, sealed while waiting, and a reload makes none', async () => {
+    const before = (await s.services.identity.repo.teamKeys(a.teamId)).length;
+    const post = await web.owner.post('/team/keys', { name: 'Reload me', scopes: ['read', 'write'] });
+    assert.equal(post.status, 303);
+    assert.equal(post.location, '/team/keys#new-key');
+    const waiting = await s.services.handle.db.selectFrom('session_handoffs').select('payload').execute();
+    // Another browser of the same user gets nothing.
+    const elsewhere = new WebClient(s.baseUrl);
+    await elsewhere.signIn(emails.owner);
+    assert.doesNotMatch((await elsewhere.get('/team/keys')).text, /id="key-secret"/);
+    const shown = await web.owner.get('/team/keys');
+    const secret = /id="key-secret"[^>]*>(rz_[A-Za-z0-9_-]+)</.exec(shown.text)![1];
+    assert.equal((await fetch(`${s.api}/me`, { headers: { authorization: `Bearer ${secret}` } })).status, 200);
+    assert.ok(waiting.length > 0 && waiting.every((w) => !w.payload.includes(secret) && !w.payload.includes('Reload me')));
+    const reloaded = await web.owner.get('/team/keys');
+    assert.equal(reloaded.status, 200);
+    assert.doesNotMatch(reloaded.text, /id="key-secret"/);
+    assert.ok(!reloaded.text.includes(secret));
+    assert.equal((await s.services.identity.repo.teamKeys(a.teamId)).length, before + 1);
+  });
+
+  it('shows a refused form again as it was sent, with the message beside it and its box open', async () => {
+    const o = web.owner;
+    // Add user: a short password; the password itself is never sent back.
+    assert.equal((await o.post('/team/members', { name: 'Keep Me', email: 'keep.me@alpha.test', role: 'manager', password: 'short1' }, { referer: '/team' })).status, 303);
+    let page = (await o.get('/team')).text;
+    assert.match(page, /id="form-error"[^>]*>The password must have at least 10 characters/);
+    assert.match(page, /id="m-name"[^>]*value="Keep Me"/);
+    assert.match(page, /id="m-email"[^>]*value="keep.me@alpha.test"/);
+    assert.match(page, /<option value="manager" selected>/);
+    assert.doesNotMatch(page, /short1/);
+    assert.equal(await s.services.identity.repo.userByEmail('keep.me@alpha.test'), undefined);
+    // Once: the next visit shows the empty form.
+    page = (await o.get('/team')).text;
+    assert.doesNotMatch(page, /Keep Me|form-error/);
+
+    // New deal on the pipeline: the collapsed box opens with the input and the message.
+    assert.equal((await o.post('/deals', { title: 'Keep deal', value_eur: 'twelve', stage: 'proposal', contact_email: '', company: 'Kept AG' }, { referer: '/pipeline' })).status, 303);
+    page = (await o.get('/pipeline')).text;
+    assert.match(page, /<details class="card addbox" open>/);
+    assert.match(page, /id="d-title"[^>]*value="Keep deal"/);
+    assert.match(page, /id="d-value"[^>]*value="twelve"[^>]*aria-invalid="true"/);
+    assert.match(page, /<option value="proposal" selected>/);
+    assert.match(page, /id="d-company"[^>]*value="Kept AG"/);
+    assert.match(page, /id="form-error"[^>]*>“Value \(EUR\)” is not an amount/);
+    // The same form on a contact page comes back there, not on the pipeline.
+    const contact = await a.owner.client.post('/contacts', { email: 'rita@alpha.test', first_name: 'Rita' });
+    assert.equal((await o.post('/deals', { title: 'From Rita', value_eur: '-5', contact_email: 'rita@alpha.test' }, { referer: `/contacts/${contact.body.id}` })).location, `/contacts/${contact.body.id}`);
+    page = (await o.get(`/contacts/${contact.body.id}`)).text;
+    assert.match(page, /<details class="addbox" open><summary>New deal/);
+    assert.match(page, /id="d-title"[^>]*value="From Rita"/);
+
+    // Edit deal: a bad value keeps the title and next-step edits too; nothing is saved.
+    const deal = await a.owner.client.post('/deals', { title: 'Edit target', value_eur: 100 });
+    assert.equal((await o.post(`/deals/${deal.body.id}`, { title: 'Edited title', value_eur: 'lots', next_step: 'Call back', next_step_at: '' }, { referer: `/deals/${deal.body.id}` })).status, 303);
+    page = (await o.get(`/deals/${deal.body.id}`)).text;
+    assert.match(page, /id="e-title"[^>]*value="Edited title"/);
+    assert.match(page, /id="e-value"[^>]*value="lots"/);
+    assert.match(page, /id="e-next"[^>]*value="Call back"/);
+    assert.match(page, /form-error/);
+    const unchanged = (await a.owner.client.get(`/deals/${deal.body.id}`)).body;
+    assert.deepEqual([unchanged.title, unchanged.value_eur, unchanged.next_step], ['Edit target', 100, null]);
+
+    // Add or update a contact.
+    assert.equal((await o.post('/contacts', { first_name: 'Rudi', last_name: 'Rust', email: 'not-an-email', phone: '+49 30 1', company: 'Rust GmbH' }, { referer: '/contacts' })).status, 303);
+    page = (await o.get('/contacts')).text;
+    assert.match(page, /<details class="card addbox" open>/);
+    for (const [id, v] of [['c-first', 'Rudi'], ['c-last', 'Rust'], ['c-email', 'not-an-email'], ['c-phone', '\\+49 30 1'], ['c-company', 'Rust GmbH']]) {
+      assert.match(page, new RegExp(`id="${id}"[^>]*value="${v}"`), id);
+    }
+  });
+
+  it('refuses junk records from the forms: a deal with nothing in it, a note without text', async () => {
+    const o = web.owner;
+    const deals = (await a.owner.client.get('/deals?status=all&limit=100')).body.total;
+    assert.equal((await o.post('/deals', { title: ' ', value_eur: '', stage: 'lead', contact_email: '', company: '' }, { referer: '/pipeline' })).status, 303);
+    assert.match((await o.get('/pipeline')).text, /id="form-error"[^>]*>Give the deal at least a title, a contact email or a company/);
+    assert.equal((await a.owner.client.get('/deals?status=all&limit=100')).body.total, deals);
+    // Any one of them is enough.
+    const byCompany = await o.post('/deals', { title: '', company: 'Only Company AG' }, { referer: '/pipeline' });
+    assert.match(byCompany.location!, /^\/deals\/dl_/);
+
+    const deal = await a.owner.client.post('/deals', { title: 'Noted' });
+    assert.equal((await o.post('/activities', { kind: 'note', body: '   ', deal_id: deal.body.id }, { referer: `/deals/${deal.body.id}` })).status, 303);
+    const page = (await o.get(`/deals/${deal.body.id}`)).text;
+    assert.match(page, /id="form-error"[^>]*>Write the text of the note/);
+    assert.equal((await a.owner.client.get(`/deals/${deal.body.id}`)).body.timeline.length, 0);
+  });
+
+  it('links each task to its deal and contact and lists open tasks soonest due first, undated last', async () => {
+    // (member2's earlier session ended with the deactivation test.)
+    const c = new WebClient(s.baseUrl);
+    await c.signIn(emails.member2);
+    const day = (n: number) => new Date(Date.now() + n * 86400_000).toISOString().slice(0, 10);
+    const deal = await a.member2.client.post('/deals', { title: 'Task deal <x>', contact_email: 'tina@alpha.test' });
+    const mk = (title: string, due: string | null, link: Record<string, string> = {}) => a.member2.client.post('/tasks', { title, due_at: due, ...link });
+    await mk('Undated task', null);
+    await mk('Far task', `${day(30)}T09:00:00Z`);
+    await mk('Overdue task', `${day(-3)}T09:00:00Z`, { deal_id: deal.body.id });
+    await mk('Soon task', `${day(2)}T09:00:00Z`, { contact_id: deal.body.contact_id });
+    const page = (await c.get('/tasks')).text;
+    const order = [...page.matchAll(/class="task-title">([^<]+)</g)].map((m) => m[1]);
+    assert.deepEqual(order, ['Overdue task', 'Soon task', 'Far task', 'Undated task']);
+    const row = (title: string) => new RegExp(`${title}</span>[\\s\\S]*?</li>`).exec(page)![0];
+    assert.match(row('Overdue task'), new RegExp(`<a href="/deals/${deal.body.id}">Task deal &lt;x&gt;</a> · <a href="/contacts/${deal.body.contact_id}">tina@alpha.test</a>`));
+    assert.match(row('Soon task'), new RegExp(`<a href="/contacts/${deal.body.contact_id}">`));
+    assert.doesNotMatch(row('Undated task'), /<a href/);
+    // A deal handed to someone else is no longer named on the member's own task.
+    const moved = await a.member2.client.post('/deals', { title: 'Handed over deal' });
+    await mk('Task on a handed deal', null, { deal_id: moved.body.id });
+    assert.equal((await a.manager.client.patch(`/deals/${moved.body.id}`, { owner_id: a.manager.userId })).status, 200);
+    const after = (await c.get('/tasks')).text;
+    assert.match(after, /Task on a handed deal/);
+    assert.doesNotMatch(after, /Handed over deal/);
+  });
+
+  it('answers unknown addresses with the "Page not found" page (JSON under /api/ and for JSON clients), and serves a favicon', async () => {
+    for (const path of ['/dashboard', '/pipeline/', '/signin/', '/tasks/xyz', '/team/members']) {
+      const r = await web.owner.get(path);
+      assert.equal(r.status, 404, path);
+      assert.match(r.text, /<h1>Page not found<\/h1>/, path);
+      assert.match(r.text, /aria-label="Main"/, path);
+    }
+    const anonymous = await fetch(`${s.baseUrl}/dashboard`, { redirect: 'manual', headers: { accept: 'text/html,*/*' } });
+    assert.equal(anonymous.status, 404);
+    assert.match(anonymous.headers.get('content-type')!, /text\/html/);
+    assert.equal((await web.owner.post('/nowhere', {}, { csrf: null })).status, 404);
+    const json = await fetch(`${s.baseUrl}/dashboard`, { headers: { accept: 'application/json' } });
+    assert.equal(json.status, 404);
+    assert.equal((await json.json()).detail.error, 'not_found');
+    for (const path of ['/api/v1/nope', '/api/v2/nope']) {
+      const r = await fetch(`${s.baseUrl}${path}`, { headers: { accept: 'text/html' } });
+      assert.equal(r.status, 404);
+      assert.equal((await r.json()).detail.error, 'not_found', path);
+    }
+    const icon = await fetch(`${s.baseUrl}/favicon.ico`);
+    assert.equal(icon.status, 200);
+    assert.match(icon.headers.get('content-type')!, /image\/svg\+xml/);
+    assert.match(await icon.text(), /<svg/);
+    assert.match((await web.owner.get('/contacts')).text, /<link rel="icon" href="\/static\/favicon.svg"/);
+  });
+
+  it('explains an expired form, an ended session (and returns to the page after signing in), and signing out', async () => {
+    const expired = await web.member.post('/contacts', { email: 'late@alpha.test' }, { csrf: 'x'.repeat(43), referer: '/contacts?q=late' });
+    assert.equal(expired.status, 403);
+    assert.match(expired.text, /<h1>This form has expired<\/h1>/);
+    assert.match(expired.text, /<a href="\/contacts\?q=late">Back to the page<\/a>/);
+
+    const late = await s.services.identity.addUser({ teamId: a.teamId, email: 'lena.late@alpha.test', role: 'manager', name: 'Lena Late', password: PASSWORD });
+    const c = new WebClient(s.baseUrl);
+    await c.signIn('lena.late@alpha.test');
+    const token = await c.csrf();
+    await s.services.sessions.endSessionsOf(late.user_id);
+    const ended = await c.post('/contacts', { email: 'late@alpha.test' }, { csrf: token, referer: '/contacts' });
+    assert.equal(ended.status, 303);
+    assert.equal(ended.location, '/signin?next=%2Fcontacts');
+    assert.match((await c.get(ended.location!)).text, /Your session ended; sign in again/);
+    const back = await c.post('/signin', { email: 'lena.late@alpha.test', password: PASSWORD, next: '/contacts' });
+    assert.equal(back.location, '/contacts');
+    assert.equal(await s.services.identity.repo.userByEmail('late@alpha.test'), undefined);
+
+    assert.equal((await c.post('/signout', {})).location, '/signin');
+    const signin = await c.get('/signin');
+    assert.match(signin.text, /role="status">You are signed out/);
+    assert.doesNotMatch(signin.text, /session ended/);
+  });
+
 
   it('refuses a state-changing form without or with a wrong CSRF token (403) and changes nothing', async () => {
     const before = (await s.services.identity.repo.user(a.member.userId))!;

@@ -120,6 +120,7 @@ export function authRoutes(services: Services): FastifyPluginAsync {
     web.post('/signout', { schema: HIDE, config: PUBLIC }, async (request, reply) => {
       if (request.web.session) await services.sessions.signOut(request.web.session.id);
       reply.clearCookie(COOKIE.session, { path: '/' });
+      setFlash(request, reply, 'ok', ctxOf(request, null).t('signin.signed_out'));
       return reply.redirect('/signin', 303);
     });
 

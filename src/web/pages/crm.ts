@@ -7,7 +7,7 @@ import { html } from '../html.ts';
 import { actor, ctxOf, formAction, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { localStages, personName, when } from '../format.ts';
-import { dealList, newDealForm, noteForm, pager, searchForm, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { dealList, newDealBox, noteForm, pager, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 
 const HIDE = { hide: true };
 
@@ -19,15 +19,17 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
       const query = request.query as Record<string, string>;
       const q = (query.q ?? '').trim();
       const page = await services.contacts.list(actor(request), { q, cursor: query.cursor, limit: '50' });
+      const f = refill(ctx, '/contacts');
       const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}</div>
-        <details class="card addbox"><summary>${t('contacts.add')}</summary>
+        <details class="card addbox"${f.open()}><summary>${t('contacts.add')}</summary>
           <form method="post" action="/contacts" class="inline-form">
+            ${f.error()}
             ${csrfField(ctx)}
-            <div class="field"><label for="c-first">${t('field.first_name')}</label><input id="c-first" name="first_name" maxlength="200"></div>
-            <div class="field"><label for="c-last">${t('field.last_name')}</label><input id="c-last" name="last_name" maxlength="200"></div>
-            <div class="field"><label for="c-email">${t('field.email')}</label><input id="c-email" name="email" type="email" required></div>
-            <div class="field"><label for="c-phone">${t('field.phone')}</label><input id="c-phone" name="phone" maxlength="100"></div>
-            <div class="field"><label for="c-company">${t('field.company')}</label><input id="c-company" name="company" maxlength="200"></div>
+            <div class="field"><label for="c-first">${t('field.first_name')}</label><input id="c-first" name="first_name" maxlength="200" value="${f.value('first_name')}"${f.invalid('first_name')}></div>
+            <div class="field"><label for="c-last">${t('field.last_name')}</label><input id="c-last" name="last_name" maxlength="200" value="${f.value('last_name')}"${f.invalid('last_name')}></div>
+            <div class="field"><label for="c-email">${t('field.email')}</label><input id="c-email" name="email" type="email" required value="${f.value('email')}"${f.invalid('email')}></div>
+            <div class="field"><label for="c-phone">${t('field.phone')}</label><input id="c-phone" name="phone" maxlength="100" value="${f.value('phone')}"${f.invalid('phone')}></div>
+            <div class="field"><label for="c-company">${t('field.company')}</label><input id="c-company" name="company" maxlength="200" value="${f.value('company')}"${f.invalid('company')}></div>
             <button type="submit" class="primary">${t('action.save')}</button>
           </form>
         </details>
@@ -66,9 +68,9 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
             </dl>
           </section>
           <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, c.deals, names, stages)}
-            <details class="addbox"><summary>${t('deals.new')}</summary>${newDealForm(ctx, stages, { contactEmail: c.email })}</details></section>
+            ${newDealBox(ctx, stages, { contactEmail: c.email })}</section>
           <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, c.tasks, names, true)}
-            <details class="addbox"><summary>${t('tasks.add')}</summary>${taskForm(ctx, { contact_id: c.id })}</details></section>
+            ${taskBox(ctx, { contact_id: c.id })}</section>
           <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { contact_id: c.id })}</section>
         </div>
         <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, c.timeline, names, await timelineCalls(services, a, c.timeline))}</section>`;
@@ -81,12 +83,14 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
       const query = request.query as Record<string, string>;
       const q = (query.q ?? '').trim();
       const page = await services.companies.list(actor(request), { q, cursor: query.cursor, limit: '50' });
+      const f = refill(ctx, '/companies');
       const body = html`<div class="pagehead"><h1>${t('nav.companies')}</h1>${searchForm(ctx, '/companies', q, 'companies.search')}</div>
-        <details class="card addbox"><summary>${t('companies.add')}</summary>
+        <details class="card addbox"${f.open()}><summary>${t('companies.add')}</summary>
           <form method="post" action="/companies" class="inline-form">
+            ${f.error()}
             ${csrfField(ctx)}
-            <div class="field"><label for="co-name">${t('field.name')}</label><input id="co-name" name="name" required maxlength="200"></div>
-            <div class="field"><label for="co-domain">${t('field.domain')}</label><input id="co-domain" name="domain" maxlength="255"></div>
+            <div class="field"><label for="co-name">${t('field.name')}</label><input id="co-name" name="name" required maxlength="200" value="${f.value('name')}"${f.invalid('name')}></div>
+            <div class="field"><label for="co-domain">${t('field.domain')}</label><input id="co-domain" name="domain" maxlength="255" value="${f.value('domain')}"${f.invalid('domain')}></div>
             <button type="submit" class="primary">${t('action.save')}</button>
           </form>
         </details>

@@ -3,12 +3,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
 import { seesAll } from '../../common/actor.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, validation } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
 import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { dateInput, localStages, money, personName, when } from '../format.ts';
-import { moveForm, newDealForm, noteForm, stageLabel, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { moveForm, newDealBox, noteForm, refill, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 
 const HIDE = { hide: true };
 const BOARD_LIMIT = 100;
@@ -24,7 +24,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const [stages, names] = await Promise.all([stagesOf(ctx, a.teamId), userNames(services, a.teamId)]);
       const columns = await Promise.all(stages.map((s) => services.deals.list(a, { status: 'open', stage: s.key, limit: String(BOARD_LIMIT) })));
       const body = html`<div class="pagehead"><h1>${t('nav.pipeline')}</h1><a href="/deals">${t('deals.all_deals')}</a></div>
-        <details class="card addbox"><summary>${t('deals.new')}</summary>${newDealForm(ctx, stages)}</details>
+        ${newDealBox(ctx, stages, {}, 'card addbox')}
         <p class="hint">${t('deals.board_hint')}</p>
         <div class="board">${stages.map((s, i) => {
           const page = columns[i];
@@ -81,6 +81,8 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const a = actor(request);
       const b = request.body;
       const opt = (name: string) => (str(b, name).trim() ? str(b, name) : undefined);
+      // The API names a bare deal "Deal"; a person filling in the form means something by it.
+      if (!opt('title') && !opt('contact_email') && !opt('company')) throw validation('title', ctxOf(request, null).t('deals.need_something'));
       const deal = await services.deals.create(a, {
         title: opt('title'), value_eur: opt('value_eur'), stage: opt('stage'), contact_email: opt('contact_email'), company: opt('company'),
       });
@@ -99,6 +101,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
         d.company_id ? services.companies.get(a, d.company_id) : null,
       ]);
       const open = d.status === 'open';
+      const f = refill(ctx, `/deals/${d.id}`);
       const body = html`<div class="pagehead"><h1>${d.title}</h1><span class="badge status-${d.status}">${t(`status.${d.status}`)}</span></div>
         <div class="grid2">
           <section class="card" aria-labelledby="facts-h"><h2 id="facts-h">${t('contacts.details')}</h2>
@@ -120,12 +123,13 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
           </section>
           ${open ? html`<section class="card" aria-labelledby="edit-h"><h2 id="edit-h">${t('deals.edit')}</h2>
             <form method="post" action="/deals/${d.id}" class="stack">
+              ${f.error()}
               ${csrfField(ctx)}
-              <label for="e-title">${t('deals.title')}</label><input id="e-title" name="title" required maxlength="300" value="${d.title}">
-              <label for="e-value">${t('deals.value')}</label><input id="e-value" name="value_eur" inputmode="decimal" value="${d.value_eur ?? ''}">
-              <label for="e-next">${t('deals.next_step')}</label><input id="e-next" name="next_step" maxlength="500" value="${d.next_step ?? ''}">
-              <label for="e-next-at">${t('deals.next_step_at')}</label><input id="e-next-at" name="next_step_at" type="date" value="${dateInput(d.next_step_at)}">
-              ${seesAll(a) ? html`<label for="e-owner">${t('field.owner')}</label><select id="e-owner" name="owner_id">${users.filter((u) => u.active === 1 || u.id === d.owner_id).map((u) => html`<option value="${u.id}"${u.id === d.owner_id ? html` selected` : ''}>${u.name}</option>`)}</select>` : ''}
+              <label for="e-title">${t('deals.title')}</label><input id="e-title" name="title" required maxlength="300" value="${f.value('title', d.title)}"${f.invalid('title')}>
+              <label for="e-value">${t('deals.value')}</label><input id="e-value" name="value_eur" inputmode="decimal" value="${f.value('value_eur', d.value_eur === null ? '' : String(d.value_eur))}"${f.invalid('value_eur')}>
+              <label for="e-next">${t('deals.next_step')}</label><input id="e-next" name="next_step" maxlength="500" value="${f.value('next_step', d.next_step)}"${f.invalid('next_step')}>
+              <label for="e-next-at">${t('deals.next_step_at')}</label><input id="e-next-at" name="next_step_at" type="date" value="${f.value('next_step_at', dateInput(d.next_step_at))}"${f.invalid('next_step_at')}>
+              ${seesAll(a) ? html`<label for="e-owner">${t('field.owner')}</label><select id="e-owner" name="owner_id"${f.invalid('owner_id')}>${users.filter((u) => u.active === 1 || u.id === d.owner_id).map((u) => html`<option value="${u.id}"${f.selected('owner_id', u.id, u.id === d.owner_id)}>${u.name}</option>`)}</select>` : ''}
               <button type="submit" class="primary">${t('action.save')}</button>
             </form></section>` : ''}
           <section class="card" aria-labelledby="hist-h"><h2 id="hist-h">${t('deals.history')}</h2>
@@ -133,7 +137,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
               <span class="muted">${when(ctx, h.changed_at)} · ${names.get(h.changed_by) ?? ''}</span></li>`)}</ol>
           </section>
           <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, d.tasks, names, true)}
-            <details class="addbox"><summary>${t('tasks.add')}</summary>${taskForm(ctx, { deal_id: d.id })}</details></section>
+            ${taskBox(ctx, { deal_id: d.id })}</section>
           <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { deal_id: d.id })}</section>
         </div>
         <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, d.timeline, names, await timelineCalls(services, a, d.timeline))}</section>`;
@@ -174,9 +178,13 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t('deals.reopened') };
     }));
 
-    web.post('/activities', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/', async () => {
+    // Without a Referer the note goes back to the record it was written on.
+    const noteHome = (b: unknown) => (str(b, 'deal_id') ? `/deals/${encodeURIComponent(str(b, 'deal_id'))}` : str(b, 'contact_id') ? `/contacts/${encodeURIComponent(str(b, 'contact_id'))}` : '/pipeline');
+    web.post('/activities', { schema: HIDE }, async (request, reply) => formAction(request, reply, noteHome(request.body), async () => {
       const a = actor(request);
       const b = request.body;
+      // A note without text would be a blank line on the timeline.
+      if (!str(b, 'body').trim()) throw validation('body', ctxOf(request, null).t('notes.body_required'));
       await services.activities.create(a, {
         kind: str(b, 'kind'), body: str(b, 'body'),
         ...(str(b, 'deal_id') ? { deal_id: str(b, 'deal_id') } : {}), ...(str(b, 'contact_id') ? { contact_id: str(b, 'contact_id') } : {}),
@@ -206,16 +214,17 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const t = ctx.t;
       const a = actor(request);
       const query = request.query as Record<string, string>;
-      const views = { mine: { owner: 'me', done: 'false' }, overdue: { owner: 'me', overdue: 'true' }, done: { owner: 'me', done: 'true' }, team: { done: 'false' } } as const;
+      const views = { mine: { mine: true, done: false }, overdue: { mine: true, done: false, overdue: true }, done: { mine: true, done: true }, team: { mine: false, done: false } } as const;
       type View = keyof typeof views;
       const view: View = (query.view in views && (query.view !== 'team' || seesAll(a)) ? query.view : 'mine') as View;
-      const [page, names] = await Promise.all([services.tasks.list(a, { ...views[view], cursor: query.cursor, limit: '100' }), userNames(services, a.teamId)]);
+      const from = /^\d{1,6}$/.test(query.from ?? '') ? Number(query.from) : 0;
+      const [page, names] = await Promise.all([services.tasks.agenda(a, { ...views[view], offset: from, limit: 100 }), userNames(services, a.teamId)]);
       const tabs = (Object.keys(views) as View[]).filter((v) => v !== 'team' || seesAll(a));
       const body = html`<h1>${t('nav.tasks')}</h1>
         <nav class="tabs" aria-label="${t('nav.tasks')}"><ul>${tabs.map((v) => html`<li><a href="/tasks?view=${v}"${v === view ? html` aria-current="page"` : ''}>${t(`tasks.view_${v}`)}</a></li>`)}</ul></nav>
         <div class="grid2">
           <section class="card" aria-label="${t(`tasks.view_${view}`)}">${taskList(ctx, page.items, names, true)}
-            <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="/tasks?view=${view}&cursor=${page.next_cursor}">${t('list.more')}</a>` : ''}</p></section>
+            <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_offset !== null ? html`<a rel="next" href="/tasks?view=${view}&from=${page.next_offset}">${t('list.more')}</a>` : ''}</p></section>
           <section class="card" aria-labelledby="newtask-h"><h2 id="newtask-h">${t('tasks.add')}</h2>${taskForm(ctx, {})}</section>
         </div>`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.tasks'), body }));

@@ -9,6 +9,7 @@ import { html, type Html } from '../html.ts';
 import { actor, ctxOf, formAction, list, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { when } from '../format.ts';
+import { refill } from '../widgets.ts';
 import type { MessageKey } from '../i18n.ts';
 
 const ADMIN = { access: 'admin' as const };
@@ -39,12 +40,20 @@ function roleOptions(ctx: PageCtx, selected: Role, canGrantOwner: boolean): Html
   return html`${ROLES.filter((r) => canGrantOwner || r !== 'owner' || selected === 'owner').map((r) => html`<option value="${r}"${r === selected ? html` selected` : ''}>${ctx.t(`role.${r}`)}</option>`)}`;
 }
 
+/** The role the add-user form offers first: as just sent, else member. */
+function sentRole(value: string): Role {
+  return (ROLES as readonly string[]).includes(value) ? (value as Role) : 'member';
+}
+
 export function teamRoutes(services: Services): FastifyPluginAsync {
   const send = (reply: FastifyReply, page: string) => reply.type('text/html; charset=utf-8').send(page);
 
-  async function keysPage(request: FastifyRequest, created?: { key: string; name: string; scopes: string[] }) {
+  async function keysPage(request: FastifyRequest) {
     const ctx = ctxOf(request, services.config.publicUrl);
     const t = ctx.t;
+    // A key just made is handed over once from its form post (post/redirect/get); a reload shows none.
+    const created = request.web.handed.key;
+    const f = refill(ctx, '/team/keys');
     const keys = await services.teamAdmin.keys(actor(request));
     const curl = created ? `curl -H "Authorization: Bearer ${created.key}" ${ctx.baseUrl}/api/v1/me` : '';
     const body = html`
@@ -61,12 +70,13 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
         <h2 id="addkey-h">${t('keys.new')}</h2>
         <p class="hint">${t('keys.acts_as_you')}</p>
         <form method="post" action="/team/keys" class="inline-form">
+          ${f.error()}
           ${csrfField(ctx)}
           <div class="field"><label for="key-name">${t('field.name')}</label>
-          <input id="key-name" name="name" required maxlength="100" placeholder="${t('keys.name_placeholder')}"></div>
-          <fieldset class="field"><legend>${t('keys.scopes')}</legend>
-            <label class="check"><input type="checkbox" name="scopes" value="read" checked> ${t('scope.read')}</label>
-            <label class="check"><input type="checkbox" name="scopes" value="write" checked> ${t('scope.write')}</label>
+          <input id="key-name" name="name" required maxlength="100" placeholder="${t('keys.name_placeholder')}" value="${f.value('name')}"${f.invalid('name')}></div>
+          <fieldset class="field"${f.invalid('scopes')}><legend>${t('keys.scopes')}</legend>
+            <label class="check"><input type="checkbox" name="scopes" value="read"${f.checked('scopes', 'read', true)}> ${t('scope.read')}</label>
+            <label class="check"><input type="checkbox" name="scopes" value="write"${f.checked('scopes', 'write', true)}> ${t('scope.write')}</label>
           </fieldset>
           <button type="submit" class="primary">${t('keys.create')}</button>
         </form>
@@ -92,15 +102,17 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
       const me = ctx.user!;
       const members = await services.teamAdmin.members(actor(request));
       const isOwner = me.role === 'owner';
+      const add = refill(ctx, '/team/members');
       const body = html`
       <section class="card" aria-labelledby="add-h">
         <h2 id="add-h">${t('members.add')}</h2>
         <form method="post" action="/team/members" class="inline-form">
+          ${add.error()}
           ${csrfField(ctx)}
-          <div class="field"><label for="m-name">${t('field.name')}</label><input id="m-name" name="name" maxlength="200" autocomplete="off"></div>
-          <div class="field"><label for="m-email">${t('field.email')}</label><input id="m-email" name="email" type="email" required autocomplete="off"></div>
-          <div class="field"><label for="m-role">${t('field.role')}</label><select id="m-role" name="role">${roleOptions(ctx, 'member', isOwner)}</select></div>
-          <div class="field"><label for="m-pw">${t('members.initial_password')}</label><input id="m-pw" name="password" type="password" required minlength="10" autocomplete="new-password"></div>
+          <div class="field"><label for="m-name">${t('field.name')}</label><input id="m-name" name="name" maxlength="200" autocomplete="off" value="${add.value('name')}"${add.invalid('name')}></div>
+          <div class="field"><label for="m-email">${t('field.email')}</label><input id="m-email" name="email" type="email" required autocomplete="off" value="${add.value('email')}"${add.invalid('email')}></div>
+          <div class="field"><label for="m-role">${t('field.role')}</label><select id="m-role" name="role"${add.invalid('role')}>${roleOptions(ctx, sentRole(add.value('role', 'member')), isOwner)}</select></div>
+          <div class="field"><label for="m-pw">${t('members.initial_password')}</label><input id="m-pw" name="password" type="password" required minlength="10" autocomplete="new-password"${add.invalid('password')}></div>
           <button type="submit" class="primary">${t('members.add_submit')}</button>
         </form>
       </section>
@@ -161,17 +173,13 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
 
     web.get('/team/keys', { schema: HIDE, config: ADMIN }, async (request, reply) => send(reply, await keysPage(request)));
 
-    web.post('/team/keys', { schema: HIDE, config: ADMIN }, async (request, reply) => {
+    web.post('/team/keys', { schema: HIDE, config: ADMIN }, async (request, reply) => formAction(request, reply, '/team/keys', async () => {
       const name = str(request.body, 'name');
-      // The secret is rendered into this answer only, never stored or redirected with.
-      let created;
-      try {
-        created = await services.teamAdmin.createKey(actor(request), { name, scopes: list(request.body, 'scopes') });
-      } catch (err) {
-        return formAction(request, reply, '/team/keys', async () => { throw err; });
-      }
-      return send(reply.code(201), await keysPage(request, { key: created.key, name: name.trim(), scopes: created.scopes }));
-    });
+      const created = await services.teamAdmin.createKey(actor(request), { name, scopes: list(request.body, 'scopes') });
+      // Shown once by the page the redirect opens; reloading that page creates and shows nothing.
+      await request.web.hand('key', { key: created.key, name: name.trim() });
+      return { to: '/team/keys#new-key' };
+    }));
 
     web.post('/team/keys/:id/revoke', { schema: HIDE, config: REVOKING }, async (request, reply) => formAction(request, reply, '/team/keys', async () => {
       await services.teamAdmin.revokeKey(actor(request), (request.params as { id: string }).id);

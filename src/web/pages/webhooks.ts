@@ -8,6 +8,7 @@ import { html, type Html } from '../html.ts';
 import { actor, ctxOf, formAction, list, str, type PageCtx } from '../context.ts';
 import { csrfField } from '../layout.ts';
 import { num, when } from '../format.ts';
+import { refill } from '../widgets.ts';
 import { TEAM_TABS, teamFrame } from './team.ts';
 
 const ADMIN = { access: 'admin' as const };
@@ -35,9 +36,9 @@ function eventsText(ctx: PageCtx, w: WebhookRow): string {
   return w.events.includes(ALL_EVENTS) ? ctx.t('webhooks.all_events') : w.events.join(', ');
 }
 
-function eventCheckboxes(ctx: PageCtx, selected: string[], idPrefix: string): Html {
+function eventCheckboxes(ctx: PageCtx, selected: string[], idPrefix: string, invalid: Html = html``): Html {
   const all = selected.includes(ALL_EVENTS);
-  return html`<fieldset class="field events"><legend>${ctx.t('webhooks.events')}</legend>
+  return html`<fieldset class="field events"${invalid}><legend>${ctx.t('webhooks.events')}</legend>
     <label class="check"><input type="checkbox" name="events" value="*"${all ? html` checked` : ''}> <strong>${ctx.t('webhooks.all_events')}</strong></label>
     ${EVENT_NAMES.map((e) => html`<label class="check" for="${idPrefix}-${e}"><input type="checkbox" id="${idPrefix}-${e}" name="events" value="${e}"${!all && selected.includes(e) ? html` checked` : ''}> <code>${e}</code></label>`)}
   </fieldset>`;
@@ -47,9 +48,12 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
   const send = (reply: FastifyReply, page: string) => reply.type('text/html; charset=utf-8').send(page);
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
-  async function listPage(request: FastifyRequest, created?: WebhookRow & { secret: string }) {
+  async function listPage(request: FastifyRequest) {
     const ctx = ctxOf(request, services.config.publicUrl);
     const t = ctx.t;
+    // The signing secret of a webhook just registered is handed over once (post/redirect/get).
+    const created = request.web.handed.webhook;
+    const f = refill(ctx, '/team/webhooks');
     const a = actor(request);
     const hooks = await services.webhooks.list(a, { limit: '100' });
     const health = await Promise.all(hooks.items.map(async (w) => healthOf((await services.webhooks.deliveries(a, w.id, { limit: '10' })).items)));
@@ -65,13 +69,14 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
       <section class="card" aria-labelledby="addhook-h">
         <h2 id="addhook-h">${t('webhooks.register')}</h2>
         <form method="post" action="/team/webhooks" class="stack">
+          ${f.error()}
           ${csrfField(ctx)}
           <label for="wh-url">URL</label>
-          <input id="wh-url" name="url" type="url" required maxlength="2000" placeholder="https://example.com/rz-webhook" aria-describedby="wh-url-hint">
+          <input id="wh-url" name="url" type="url" required maxlength="2000" placeholder="https://example.com/rz-webhook" aria-describedby="wh-url-hint" value="${f.value('url')}"${f.invalid('url')}>
           <p id="wh-url-hint" class="hint">${t('webhooks.url_hint')}</p>
           <label for="wh-desc">${t('webhooks.description')}</label>
-          <input id="wh-desc" name="description" maxlength="500">
-          ${eventCheckboxes(ctx, [ALL_EVENTS], 'new')}
+          <input id="wh-desc" name="description" maxlength="500" value="${f.value('description')}"${f.invalid('description')}>
+          ${eventCheckboxes(ctx, f.values('events', [ALL_EVENTS]), 'new', f.invalid('events'))}
           <button type="submit" class="primary">${t('webhooks.register_submit')}</button>
         </form>
       </section>
@@ -89,18 +94,14 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
   return async (web) => {
     web.get('/team/webhooks', { schema: HIDE, config: ADMIN }, async (request, reply) => send(reply, await listPage(request)));
 
-    web.post('/team/webhooks', { schema: HIDE, config: ADMIN }, async (request, reply) => {
-      let created;
-      try {
-        created = await services.webhooks.create(actor(request), {
-          url: str(request.body, 'url').trim(), events: list(request.body, 'events'), description: str(request.body, 'description'),
-        });
-      } catch (err) {
-        return formAction(request, reply, '/team/webhooks', async () => { throw err; });
-      }
-      // The secret is rendered into this answer only.
-      return send(reply.code(201), await listPage(request, created));
-    });
+    web.post('/team/webhooks', { schema: HIDE, config: ADMIN }, async (request, reply) => formAction(request, reply, '/team/webhooks', async () => {
+      const created = await services.webhooks.create(actor(request), {
+        url: str(request.body, 'url').trim(), events: list(request.body, 'events'), description: str(request.body, 'description'),
+      });
+      // Shown once by the page the redirect opens; reloading that page registers and shows nothing.
+      await request.web.hand('webhook', { id: created.id, secret: created.secret });
+      return { to: '/team/webhooks#new-webhook' };
+    }));
 
     web.get('/team/webhooks/:id', { schema: HIDE, config: ADMIN }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
