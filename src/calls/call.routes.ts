@@ -29,10 +29,11 @@ export function callRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (api) => {
     api.post('/calls', {
       bodyLimit: CALL_BODY_LIMIT,
+      config: { licenceInService: true },
       schema: {
         tags: ['calls'],
         summary: 'Push a call transcript for analysis (202; the analysis runs in the background)',
-        description: 'Checks in this order: 402 licence_inactive, 402 subscription_required, 428 consent_required, 429 call_limit, 503 paused, 402 team_cap / personal_pool / credits, 409 duplicate.',
+        description: 'Checks in this order, after the body is valid (422 first): 402 licence_inactive, 402 subscription_required, 428 consent_required, 429 call_limit, 503 paused, 402 team_cap / personal_pool / credits, 409 duplicate.',
         body: CallBody,
         response: { 202: Type.Ref('Call'), ...errors(402, 403, 404, 409, 422, 428, 503) },
       },

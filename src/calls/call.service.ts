@@ -117,7 +117,7 @@ export class CallService {
       const repo = new CallRepository(tx);
       const team = await repo.lockTeam(this.dialect, actor.teamId);
       if (!team) throw notFound('Team');
-      // The API guard refuses writes of an inactive licence already; checked again under the lock.
+      // The licence comes first after the body checks (decisions.md order); the API guard leaves it to us.
       if (team.licence !== 'active') throw new AppError('licence_inactive', "The team's licence is not in force; nothing can be written.");
       const user = await repo.user(actor.teamId, actor.userId);
       if (!user) throw new AppError('invalid_key', 'The API key is unknown or has been revoked.');

@@ -16,6 +16,8 @@ declare module 'fastify' {
     scope?: Scope;
     /** Route is reachable without a key (health, docs). */
     public?: boolean;
+    /** The service checks the licence itself, after every body check (POST /calls: decisions.md order). */
+    licenceInService?: boolean;
   }
 }
 
@@ -63,7 +65,7 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
       throw new AppError('missing_scope', `This API key lacks the ${needed} scope.`);
     }
     request.actor = auth.actor;
-    request.licenceInactive = auth.licence !== 'active' && (writes || auth.actor.role === 'member' || needed === 'write');
+    request.licenceInactive = auth.licence !== 'active' && !config?.licenceInService && (writes || auth.actor.role === 'member' || needed === 'write');
   });
 
   app.addHook('preHandler', async (request, reply) => {

@@ -9,6 +9,7 @@ import type { Actor, Scope } from '../common/actor.ts';
 import { IdentityRepository } from './identity.repository.ts';
 import { hashPassword } from './password.ts';
 import { TurnBatcher } from '../lib/turn-batcher.ts';
+import { noteCreditsSet } from '../limits/allowance.service.ts';
 
 export const DEFAULT_STAGES = [
   { key: 'lead', label: 'Lead' },
@@ -181,6 +182,7 @@ export class IdentityService {
     if (patch.password !== undefined) set.password_hash = await hashPassword(patch.password);
     await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set(set).where('id', '=', userId).execute();
+      if (patch.credits !== undefined) await noteCreditsSet(tx, userId, user.credits, patch.credits);
       // Deactivation ends the user's keys for good: reactivating the user must not bring
       // keys back that an owner believed dead (new keys can be made after reactivation).
       if (patch.active === false) {

@@ -20,11 +20,22 @@ export interface AllowancePlan {
 }
 
 // usage_counters kinds. Team scope: team_calls (month), spend_cents (day). User scope:
-// pool_calls (month), credit_calls (month: units taken from credits, for the credits/pool code).
+// pool_calls (month), credit_calls (month: units taken from credits), credits_held (month: > 0
+// once the user's credit balance was set while it or the new value was positive). The last two
+// answer "did the user have credits this month" for the credits/personal_pool code.
 const TEAM_CALLS = 'team_calls';
 const POOL_CALLS = 'pool_calls';
 const CREDIT_CALLS = 'credit_calls';
+const CREDITS_HELD = 'credits_held';
 const SPEND = 'spend_cents';
+
+/**
+ * Called when an operator sets a user's credit balance: a balance that was or becomes positive
+ * means the user had credits this month, even if it is set back to 0 before any call uses it.
+ */
+export async function noteCreditsSet(tx: Kysely<Database>, userId: string, before: number, after: number, now = new Date()): Promise<void> {
+  if (before > 0 || after > 0) await incrementCounter(tx, userId, utcMonth(now), CREDITS_HELD);
+}
 
 function secondsUntil(unixSeconds: number, now: Date): number {
   return Math.max(1, unixSeconds - Math.floor(now.getTime() / 1000));
@@ -72,7 +83,9 @@ export class AllowanceService {
       return { source: 'pool', period };
     }
     if (user.credits > 0) return { source: 'credits', period };
-    if ((await readCounter(tx, user.id, period, CREDIT_CALLS)) > 0) {
+    // A balance of 0 now: "credits" if the user had credits this month (decisions.md), else the pool.
+    const hadCredits = (await readCounter(tx, user.id, period, CREDIT_CALLS)) > 0 || (await readCounter(tx, user.id, period, CREDITS_HELD)) > 0;
+    if (hadCredits) {
       throw new AppError('credits', `Your credits are used up; your monthly allowance renews on ${renews}.`);
     }
     throw new AppError('personal_pool', `Your monthly allowance of ${user.personal_pool} calls is used up; it renews on ${renews}.`);

@@ -31,7 +31,7 @@ describe('calls: push, analysis, timelines, visibility', () => {
     assert.equal(push.body.deal_id, deal.body.id);
     assert.equal(push.body.contact_id, contactId);
     assert.equal(push.body.owner_id, a.member.userId);
-    assert.equal(push.body.external_id, 'dialer-1');
+    assert.deepEqual(Object.keys(push.body).sort(), ['analysed_at', 'contact_id', 'created_at', 'deal_id', 'error', 'filename', 'id', 'language', 'owner_id', 'result', 'status']);
     assert.equal(push.body.result, null);
     assert.equal(push.body.analysed_at, null);
     assert.equal('transcript' in push.body, false, 'the row never carries the transcript');
@@ -109,6 +109,7 @@ describe('calls: push, analysis, timelines, visibility', () => {
   it('refuses invalid bodies with 422 and the field, and unknown links with 404, before anything is written', async () => {
     const mark = await lastEventId(s.services, a.teamId);
     const c = a.member.client;
+    const callsBefore = (await c.get('/calls')).body.total;
     const cases: Array<[unknown, string]> = [
       [{}, 'transcript'],
       [{ transcript: '   \n\t ' }, 'transcript'],
@@ -137,7 +138,7 @@ describe('calls: push, analysis, timelines, visibility', () => {
     const managersDeal = await a.manager.client.post('/deals', { title: 'Not yours' });
     assert.equal((await c.post('/calls', { transcript: transcript('links'), deal_id: managersDeal.body.id })).status, 404);
     assert.deepEqual((await eventsSince(s.services, a.teamId, mark)).filter((e) => e.event !== 'deal.created'), []);
-    assert.equal((await a.member.client.get('/calls?limit=100')).body.items.some((x: any) => x.external_id === 'e'.repeat(201)), false);
+    assert.equal((await c.get('/calls')).body.total, callsBefore);
   });
 
   it('accepts a transcript of exactly 500,000 characters (counted as characters, not bytes)', async () => {

@@ -47,6 +47,10 @@ describe('calls: checks in order, limits and allowances', () => {
       assert.equal(r.body.detail.error, code);
       return r;
     };
+    // Body validation comes before everything else, the licence included.
+    const empty = await c.post('/calls', { transcript: '' });
+    assert.equal(empty.status, 422, empty.text);
+    assert.equal(empty.body.detail.field, 'transcript');
     await expect(402, 'licence_inactive');
     await s.services.identity.updateTeam(t.teamId, { licence: 'active' });
     await expect(402, 'subscription_required');
@@ -95,6 +99,19 @@ describe('calls: checks in order, limits and allowances', () => {
     const capped = await t.owner.client.post('/calls', { transcript: fresh() });
     assert.equal(capped.status, 402);
     assert.equal(capped.body.detail.error, 'team_cap');
+  });
+
+  it('answers credits, not personal_pool, when the user had credits this month, even unused', async () => {
+    const t = await makeTeam(s.services, s.api, 'HadCredits');
+    await enableCalls(s.services, t.member.userId, { personal_pool: 0 });
+    await enableCalls(s.services, t.member2.userId, { personal_pool: 0 });
+    await s.services.identity.updateUser(t.member.userId, { credits: 2 });
+    await s.services.identity.updateUser(t.member.userId, { credits: 0 });
+    const had = await t.member.client.post('/calls', { transcript: fresh() });
+    assert.equal(had.body.detail.error, 'credits', had.text);
+    const never = await t.member2.client.post('/calls', { transcript: fresh() });
+    assert.equal(never.body.detail.error, 'personal_pool', never.text);
+    assert.match(never.body.detail.message, /\d{4}-\d{2}-01/);
   });
 
   it('gives a failed call its unit back: credits balance and team cap', async () => {
