@@ -150,8 +150,9 @@ function holdUntilSignal(stop: () => Promise<void>): void {
   process.once('SIGTERM', onSignal);
 }
 
-function help(): string {
-  return ['rz — RZ operator CLI', '', 'Commands:', ...Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.describe}`), '',
+function help(group?: string): string {
+  const commands = Object.entries(COMMANDS).filter(([name]) => !group || name.split(' ')[0] === group).map(([, c]) => c);
+  return ['rz — RZ operator CLI', '', 'Commands:', ...commands.map((c) => `  ${c.usage}\n      ${c.describe}`), '',
     'Database: RZ_DATABASE_URL (postgres://...), else SQLite under RZ_DATA_DIR (default ./data).',
     'Every command prints one JSON object on stdout; errors go to stderr with a non-zero exit.', 'Run `rz <command> --help` for one command.'].join('\n');
 }
@@ -167,6 +168,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   const name = COMMANDS[`${argv[0]} ${argv[1]}`] ? `${argv[0]} ${argv[1]}` : argv[0];
   const command = COMMANDS[name];
+  // `rz team --help`: the commands of that group.
+  if (!command && (argv[1] === '--help' || argv[1] === '-h') && Object.keys(COMMANDS).some((n) => n.startsWith(`${argv[0]} `))) {
+    process.stdout.write(`${help(argv[0])}\n`);
+    return 0;
+  }
   if (!command) {
     process.stderr.write(`rz: unknown command "${argv.slice(0, 2).join(' ')}"\n\n${help()}\n`);
     return 2;

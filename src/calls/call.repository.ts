@@ -63,10 +63,13 @@ export class CallRepository {
     return Number(r.n);
   }
 
-  /** The newest call of the team with this transcript hash pushed since `since` (calls_hash_idx). */
+  /**
+   * The newest call of the team with this transcript hash pushed since `since` (calls_hash_idx).
+   * A failed analysis does not count: pushing its transcript again is how a client retries.
+   */
   async sameTranscriptSince(teamId: string, hash: string, since: string): Promise<string | undefined> {
     const r = await this.db.selectFrom('calls').select('id').where('team_id', '=', teamId).where('transcript_hash', '=', hash)
-      .where('created_at', '>=', since).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      .where('created_at', '>=', since).where('status', '!=', 'failed').orderBy('id', 'desc').limit(1).executeTakeFirst();
     return r?.id;
   }
 

@@ -4,7 +4,7 @@ import type { Services } from '../services.ts';
 import { errors, IdParam, Nullable, pageOf } from '../common/schema.ts';
 
 const CallBody = Type.Object({
-  transcript: Type.String({ description: 'The call transcript: required, not blank, at most 500,000 characters. `Name: text` lines (optionally with [hh:mm:ss]) or WebVTT.' }),
+  transcript: Type.String({ maxLength: 500_000, description: 'The call transcript: required, not blank, at most 500,000 characters. `Name: text` lines (optionally with [hh:mm:ss]) or WebVTT.' }),
   filename: Type.Optional(Nullable(Type.String({ description: 'Name of the recording or transcript file, at most 255 characters' }))),
   deal_id: Type.Optional(Nullable(Type.String({ description: 'A deal the key can see (404 otherwise)' }))),
   contact_id: Type.Optional(Nullable(Type.String())),

@@ -187,6 +187,11 @@ describe('calls: push, analysis, timelines, visibility', () => {
     const refused = await t.member.client.post('/calls', { transcript: transcript('after-fail-2') });
     assert.equal(refused.status, 402);
     assert.equal(refused.body.detail.error, 'personal_pool');
+    // A failed analysis is no duplicate: pushing its transcript again is how a client retries.
+    await s.services.identity.updateUser(t.member.userId, { personal_pool: null });
+    const retry = await t.member.client.post('/calls', { transcript: '--- ... --- !!! ---' });
+    assert.equal(retry.status, 202, retry.text);
+    assert.notEqual(retry.body.id, bad.body.id);
   });
 
   it('shows members only the calls they pushed, owners and managers all of the team, and never another team (404)', async () => {

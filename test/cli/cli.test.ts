@@ -120,5 +120,11 @@ describe('rz CLI', () => {
       assert.equal(r.code, 0, c);
       assert.match(r.stdout, new RegExp(`usage: rz ${c}`));
     }
+    // A command group's --help lists that group's commands.
+    const group = await rz('team', '--help');
+    assert.equal(group.code, 0);
+    assert.match(group.stdout, /rz team create/);
+    assert.match(group.stdout, /rz team update/);
+    assert.doesNotMatch(group.stdout, /rz key create/);
   });
 });
