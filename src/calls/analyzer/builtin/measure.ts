@@ -21,6 +21,7 @@ import {
   MEETING_RE,
   NEED_PAYOFF_RE,
   OBJECTION_NEGATION_RE,
+  OFFER_MATERIAL_RE,
   OBJECTION_RES,
   OBJECTION_TYPES,
   type ObjectionType,
@@ -64,6 +65,8 @@ export interface ObjectionEvent {
   response: Sentence | null;
   /** Early in the call (first 15 %): a brush-off rather than a considered objection. */
   early: boolean;
+  /** The reply only offered to send material: the objection was given up on, not explored (quality 0). */
+  capitulated: boolean;
 }
 
 export type NextStepKind = 'dated' | 'undated' | 'vague' | 'none';
@@ -433,8 +436,14 @@ function judgeObjection(
   totalWords: number,
 ): ObjectionEvent {
   const early = s.turn <= 4 || (totalWords > 0 && s.wordPos < totalWords * 0.2);
-  if (!reply) return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: null, early };
-  const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text));
+  if (!reply) return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: null, early, capitulated: false };
+  // "Verstehe. Soll ich Ihnen ein paar Unterlagen schicken?" gives up on the objection: an offer of
+  // material is neither an acknowledgement that explores nor a question about it.
+  const offer = reply.sentences.find((x) => OFFER_MATERIAL_RE.test(x.text)) ?? null;
+  const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !OFFER_MATERIAL_RE.test(x.text));
+  if (offer && firstQ < 0) {
+    return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: offer, early, capitulated: true };
+  }
   const beforeQuestion = firstQ >= 0 ? reply.sentences.slice(0, firstQ) : reply.sentences;
   const opening = firstSentences(reply, 2);
   const ack = ACK_RE.test(opening);
@@ -462,7 +471,7 @@ function judgeObjection(
   if (defenseSentence) response = defenseSentence;
   else if (question) response = reply.sentences.find((x) => ACK_RE.test(x.text)) ?? reply.sentences[firstQ];
   else response = reply.sentences.find((x) => x.words >= 3) ?? reply.sentences[0] ?? null;
-  return { type, sentence: s, quality, ack, question, defense, response, early };
+  return { type, sentence: s, quality, ack, question, defense, response, early, capitulated: false };
 }
 
 function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): NextStepInfo {

@@ -234,10 +234,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // ---- Objection handling
   for (const [index, o] of m.objections.entries()) {
     if (o.quality >= 3) continue;
-    const quoteRep = o.quality === 1 && o.response !== null;
+    // Quote the rep where the rep went wrong (a defence, an offer of material instead of a question).
+    const quoteRep = (o.quality === 1 || o.capitulated) && o.response !== null;
     c.push({
       dimension: 'objection_handling', positive: false, stretch: false,
-      strength: 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] - index / 10,
+      // Giving up on an objection ("Soll ich Ihnen Unterlagen schicken?") is where the deal is lost.
+      strength: 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] + (o.capitulated ? 5 : 0) - index / 10,
       sentence: quoteRep ? (o.response as Sentence) : o.sentence,
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
       kind: 'objection', method: objectionMethod(o), echo: echoFrom(o.sentence, OBJECTION_RES[o.type]), objection: o,
@@ -399,7 +401,7 @@ export function renderMoment(c: Candidate, ctx: RenderContext, withNote = false)
   let coaching: string;
   if (c.kind === 'objection') {
     const o = c.objection as ObjectionEvent;
-    why = objectionWhy(ctx.language, o.type, o.quality);
+    why = objectionWhy(ctx.language, o.type, o.quality, o.capitulated);
     coaching = objectionCoaching(ctx.language, c.method as string);
   } else {
     const t: KindTexts = TEXTS[c.kind];

@@ -635,6 +635,14 @@ const OBJECTION_WHY: Record<Language, (name: string, quality: number) => string>
         : `The ${name} was only half handled: acknowledged or questioned, but not both, and without checking back that the answer landed.`,
 };
 
+/** The reply only offered material: the objection was given up on, not explored. */
+const CAPITULATION_WHY: Record<Language, (name: string) => string> = {
+  de: (name) =>
+    `Auf den ${name} folgte nur das Angebot, Unterlagen zu schicken. Das ist kein Klären, sondern Aufgeben: offen bleibt, wer entscheidet, was diese Person braucht und wie es weitergeht, und die Unterlagen landen ohne Fürsprache beim Entscheider.`,
+  en: (name) =>
+    `The ${name} was answered only with an offer to send material. That is giving up, not exploring: it stays open who decides, what that person needs and what happens next, and the material reaches the decision maker with nobody to speak for it.`,
+};
+
 const METHOD_COACHING: Record<string, Record<Language, string>> = {
   laer: {
     de: 'Nach LAER vorgehen: zuhören, den Einwand bestätigen, mit einer offenen Frage klären, was genau dahintersteckt, erst dann antworten und zum Schluss nachfragen, ob die Antwort passt.',
@@ -763,7 +771,8 @@ const OBJECTION_SAY: Record<string, Record<SayMode, (e: string | null) => string
 
 export type ObjectionMethod = keyof typeof OBJECTION_SAY;
 
-export function objectionWhy(lang: Language, type: ObjectionType, quality: number): string {
+export function objectionWhy(lang: Language, type: ObjectionType, quality: number, capitulated = false): string {
+  if (capitulated) return CAPITULATION_WHY[lang](OBJECTION_NAMES[lang][type]);
   return OBJECTION_WHY[lang](OBJECTION_NAMES[lang][type], quality);
 }
 export function objectionCoaching(lang: Language, method: string): string {
