@@ -98,6 +98,9 @@ export const PARAPHRASE_RE = rx(
   String.raw`\b(?:wenn ich (?:Sie|dich|euch|das) richtig verstehe|habe ich (?:das|Sie|dich|euch) richtig verstanden|hab ich (?:das|dich) richtig verstanden|verstehe ich (?:das |Sie |dich )?richtig|Sie sagen also|du sagst also|ihr sagt also|lassen Sie mich (?:kurz )?zusammenfassen|lass mich (?:kurz )?zusammenfassen|zusammengefasst|kurz zusammengefasst|klingt (?:so|danach), als|das heißt also|also höre ich|if I understand (?:you |that )?(?:correctly|right)|so what I'm hearing|what I'm hearing is|if I hear you (?:right|correctly)|what I hear is|it sounds like|sounds like|so you're saying|let me (?:just )?(?:recap|summari[sz]e|play (?:that|this) back)|to recap|in other words|did I get that right)\b`,
 );
 
+/** Labelling: naming the customer's situation or feeling ("klingt so, als ...", "it sounds like ..."). */
+export const LABEL_RE = rx(String.raw`\b(?:klingt (?:so|danach),? als|klingt nach|sounds like|it seems|it sounds)\b`);
+
 // --- Value ------------------------------------------------------------------------------
 
 /** The rep presents the offer. */
@@ -153,6 +156,12 @@ export const VAGUE_RE = rx(
 export const UNDATED_RE = rx(
   String.raw`\b(?:nächste[nr]? woche|in (?:den nächsten|ein paar|zwei|drei|einigen) (?:tagen|wochen)|anfang (?:nächster|der nächsten|nächsten) (?:woche|monats)|nächsten monat|diese woche|zeitnah|next week|next month|this week|later this week|in (?:a|two|three|a couple of|a few) (?:days|weeks)|early next week)\b`,
 );
+/** Who joins the follow-up: a role or colleague ("mit Ihrem Chef", "with your CTO", "I'll bring our CTO"). */
+export const ATTENDEE_RE = rx(
+  String.raw`\b(?:cfo|ceo|cto|cio|coo|vp|chef(?:in)?|geschäftsführ\w*|vorstand|inhaber(?:in)?|einkauf|procurement|kolleg\w*|colleagues?|dabei sein|dazu(?:holen|nehmen)|mitbringen|bring (?:our|my|your|the|in|along)|with your \w+|mit (?:Ihrem|Ihrer|deinem|deiner|eurem|eurer|unserem|unserer) \w+)\b`,
+);
+/** A named attendee: "mit Stefan", "dir und Stefan", "with Sarah" (case-sensitive; forms of address excluded). */
+export const ATTENDEE_NAME_RE = /\b(?:mit|und|with|and) (?!(?:Sie|Ihnen|Ihr\w*|Dir|Dich|Euch|I|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Monday|Tuesday|Wednesday|Thursday|Friday|Januar|January|Februar|February|März|March|April|Mai|May|Juni|June|Juli|July|August|September|Oktober|October|November|Dezember|December)\b)[A-ZÄÖÜ][a-zäöüß]{2,}\b/u;
 export const AGREE_RE = rx(
   String.raw`\b(?:ja|jawohl|gerne|gern|passt|perfekt|super|okay|ok|einverstanden|klingt gut|machen wir|abgemacht|prima|top|sehr gut|alles klar|geht klar|geht|klappt|bis dann|bis (?:montag|dienstag|mittwoch|donnerstag|freitag)|yes|yeah|yep|sure|works|sounds good|perfect|great|fine|deal|absolutely|let's do it|see you|talk then)\b`,
 );

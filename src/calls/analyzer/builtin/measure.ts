@@ -315,12 +315,15 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
           if (!pitchBeforePain && pains.length === 0 && repQuestions.length < 3) pitchBeforePain = s;
         }
       }
-      // Mirroring: a short question that repeats the customer's last words.
+      // Mirroring: a short question that repeats the customer's last words, or a short statement made
+      // mostly of them ("Ten hours a week per recruiter.").
       const first = t.sentences[0];
-      if (prevCustomer && first && first.question && first.words <= 6) {
-        const last = new Set((prevCustomer.sentences[prevCustomer.sentences.length - 1]?.text.toLowerCase().match(WORD_RE) ?? []).slice(-8));
+      if (prevCustomer && first && first.words <= 8) {
+        const last = new Set((prevCustomer.sentences[prevCustomer.sentences.length - 1]?.text.toLowerCase().match(WORD_RE) ?? []).slice(-10));
         const mine = (first.text.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3);
-        if (mine.filter((w) => last.has(w)).length >= 2 && paraphrases[paraphrases.length - 1] !== first) paraphrases.push(first);
+        const shared = mine.filter((w) => last.has(w)).length;
+        const mirror = first.question ? first.words <= 6 && shared >= 2 : shared >= 2 && shared >= 0.6 * mine.length;
+        if (mirror && paraphrases[paraphrases.length - 1] !== first) paraphrases.push(first);
       }
       const features = countMatches(FEATURE_RE, t.text);
       if (features >= 3 && t.words >= 50 && !turnLinked && !turnHasLinkWords && (!featureDump || features > featureDump.features)) {

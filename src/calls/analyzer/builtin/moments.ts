@@ -3,7 +3,21 @@
 
 import { type BiggestMiss, type Language, METHODS, type MethodKey, type Moment, type ScoreDimension, type Scores } from '../types.ts';
 import { echoPhrase } from './echo.ts';
-import { IMPACT_RE, IMPLICATION_Q_RE, INTRO_RE, LOGISTIC_Q_RE, OBJECTION_RES, PAIN_RE, PITCH_RE, TAG_QUESTION_RE, type ObjectionType } from './lexicon.ts';
+import {
+  ATTENDEE_NAME_RE,
+  ATTENDEE_RE,
+  IMPACT_RE,
+  IMPLICATION_Q_RE,
+  INTRO_RE,
+  LABEL_RE,
+  LOGISTIC_Q_RE,
+  OBJECTION_RES,
+  PAIN_RE,
+  PARAPHRASE_RE,
+  PITCH_RE,
+  TAG_QUESTION_RE,
+  type ObjectionType,
+} from './lexicon.ts';
 import type { Measurements, ObjectionEvent } from './measure.ts';
 import { monologueSeconds, MONOLOGUE_GOOD_SECONDS, questionTarget } from './score.ts';
 import {
@@ -17,7 +31,7 @@ import {
   type TextKind,
   type TextParams,
 } from './texts.ts';
-import type { Sentence } from './turns.ts';
+import type { Sentence, Turn } from './turns.ts';
 
 export interface Candidate {
   dimension: ScoreDimension;
@@ -126,6 +140,28 @@ export function buildCandidates(m: Measurements): Candidate[] {
     return null;
   };
   const firstRep = repSentences.find(substantive) ?? repSentences[0];
+  const paraphrased = new Set(m.paraphrases);
+  // The same choice of echo among what the customer had said up to a moment: a suggestion for that
+  // moment can only use words that were already spoken.
+  const echoAt = (at: Sentence): string | null => {
+    const before = (x: Sentence) => x.wordPos <= at.wordPos;
+    const pain = m.pains.find((p) => p.impact && before(p.sentence)) ?? m.pains.find((p) => before(p.sentence));
+    const fromPain = pain ? painEchoOf(pain.sentence) : null;
+    if (fromPain) return fromPain;
+    const q = customer.find((x) => before(x) && IMPACT_RE.test(x.text) && !objectionSentences.has(x));
+    const fromImpact = q ? echoFrom(q, IMPACT_RE, 'left') : null;
+    if (fromImpact) return fromImpact;
+    const plain = customer.filter((x) => before(x) && !objectionSentences.has(x)).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
+    const last = customer.filter(before).pop();
+    return (plain ? echoFrom(plain) : null) ?? (last ? echoFrom(last) : null);
+  };
+  /** The rep's first substantive sentence after `s` (within three turns): where the rep answered it. */
+  const repReplyTo = (s: Sentence): Sentence | null => {
+    for (let i = s.turn + 1; i < turns.length && i <= s.turn + 3; i++) {
+      if (turns[i].isRep) return turns[i].sentences.find(substantive) ?? turns[i].sentences[0] ?? null;
+    }
+    return null;
+  };
 
   // ---- Discovery
   const unexplored = m.pains.find((p) => !p.explored);
@@ -149,7 +185,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const late = m.objections.some((o) => o.type === 'authority') || m.totalWords > 2500 || m.pitches.length >= 5;
     c.push({
       dimension: 'discovery', positive: false, stretch: false, strength: 55, sentence: m.pitches[0], focus: PITCH_RE,
-      kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: painEcho,
+      kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: echoAt(m.pitches[0]),
     });
   }
   if (m.repQuestions.length < Math.ceil(target / 2)) {
@@ -159,14 +195,16 @@ export function buildCandidates(m: Measurements): Candidate[] {
     if (closed) {
       c.push({
         dimension: 'discovery', positive: false, stretch: false, strength: 50 + (target - m.repQuestions.length) * 3, sentence: closed,
-        kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(closed.turn)) ?? painEcho,
+        kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(closed.turn)) ?? echoAt(closed),
       });
     }
   }
   if (mainPainSentence) {
+    // Quoted where the rep could have gone one level deeper: the reply to the main pain.
+    const reply = repReplyTo(mainPainSentence);
     c.push({
-      dimension: 'discovery', positive: false, stretch: true, strength: 10, sentence: mainPainSentence, focus: PAIN_RE,
-      kind: 'stretch_discovery', method: 'sandler_pain_funnel', echo: painEcho,
+      dimension: 'discovery', positive: false, stretch: true, strength: 10, sentence: reply ?? mainPainSentence, focus: reply ? undefined : PAIN_RE,
+      kind: 'stretch_discovery', method: 'sandler_pain_funnel', echo: echoAt(mainPainSentence),
     });
   }
 
@@ -179,26 +217,50 @@ export function buildCandidates(m: Measurements): Candidate[] {
     c.push({
       dimension: 'listening', positive: false, stretch: false, strength: 50 + Math.min(40, (mono - MONOLOGUE_GOOD_SECONDS) / 3), sentence: s,
       kind: pitchy ? 'monologue_trial' : 'monologue_calibrated', method: pitchy ? 'trial_close' : 'voss_calibrated_question',
-      echo: echoFrom(lastCustomerBefore(t.index)) ?? painEcho,
+      echo: echoFrom(lastCustomerBefore(t.index)) ?? echoAt(s),
     });
   }
   if (m.talkShare > 0.65 && m.speakers > 1) {
     // The rep's reply to the customer's longest statement.
+    // A reply that mirrors or paraphrases is exactly what this moment asks for: never quote one.
     let best = -1;
-    for (const t of turns) if (!t.isRep && t.index + 1 < turns.length && turns[t.index + 1].isRep && (best < 0 || t.words > turns[best].words)) best = t.index;
+    const mirrored = (t: Turn) => t.sentences.some((x) => paraphrased.has(x));
+    for (const t of turns) {
+      if (t.isRep || t.index + 1 >= turns.length || !turns[t.index + 1].isRep || mirrored(turns[t.index + 1])) continue;
+      if (best < 0 || t.words > turns[best].words) best = t.index;
+    }
     const reply = best >= 0 ? turns[best + 1] : m.monologueTurn;
     const s = reply?.sentences.find(substantive) ?? reply?.sentences[0];
     if (s && (!m.monologueTurn || reply !== m.monologueTurn || mono <= MONOLOGUE_GOOD_SECONDS)) {
       c.push({
         dimension: 'listening', positive: false, stretch: false, strength: 45 + (m.talkShare - 0.65) * 100, sentence: s,
-        kind: 'talk_share', method: 'voss_mirror', echo: best >= 0 ? echoFrom(lastCustomerBefore(best + 1)) : painEcho,
+        kind: 'talk_share', method: 'voss_mirror', echo: best >= 0 ? echoFrom(lastCustomerBefore(best + 1)) : echoAt(s),
       });
     }
   }
-  if (mainPainSentence || longestCustomer) {
+  // Stretch goal on listening, never advising what the rep already did: a talk share above the
+  // benchmark first; else a summary when there was none; else labelling when there were only summaries.
+  const labelled = m.paraphrases.some((p) => LABEL_RE.test(p.text));
+  if (m.talkShare > 0.5 && m.talkShare <= 0.65 && m.speakers > 1) {
+    // The rep's longest explanation (20+ words) that ends without handing over, else the rep's longest
+    // turn after the customer first spoke; quoted at its last statement.
+    const longest = (ts: Turn[]) => ts.reduce<Turn | null>((best, x) => (!best || x.words > best.words ? x : best), null);
+    const repTurns = turns.filter((t) => t.isRep && lastCustomerBefore(t.index) !== null);
+    const endsOpen = (t: Turn) => t.words >= 20 && t.sentences.length > 0 && t.sentences[t.sentences.length - 1].question === null;
+    const t = longest(repTurns.filter(endsOpen)) ?? longest(repTurns) ?? m.monologueTurn;
+    const s = t ? ([...t.sentences].reverse().find((x) => substantive(x) && x.question === null) ?? t.sentences[t.sentences.length - 1]) : null;
+    if (t && s) {
+      c.push({
+        dimension: 'listening', positive: false, stretch: true, strength: 15, sentence: s,
+        kind: 'stretch_talk_share', method: 'voss_mirror', echo: echoFrom(lastCustomerBefore(t.index)) ?? echoAt(s),
+      });
+    }
+  } else if ((mainPainSentence || longestCustomer) && !labelled) {
+    const anchor = (mainPainSentence ?? longestCustomer) as Sentence;
     c.push({
       dimension: 'listening', positive: false, stretch: true, strength: m.paraphrases.length === 0 ? 15 : 5,
-      sentence: (mainPainSentence ?? longestCustomer) as Sentence, kind: 'stretch_listening', method: 'voss_label', echo: painEcho,
+      sentence: repReplyTo(anchor) ?? anchor, kind: m.paraphrases.length === 0 ? 'stretch_listening' : 'stretch_label', method: 'voss_label',
+      echo: echoAt(anchor),
     });
   }
 
@@ -209,13 +271,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const hasPain = m.pains.length > 0;
     c.push({
       dimension: 'value', positive: false, stretch: false, strength: 70, sentence: s, focus: PITCH_RE,
-      kind: hasPain ? 'feature_dump' : 'feature_dump_gap', method: hasPain ? 'spin_need_payoff' : 'gap_selling', echo: painEcho,
+      kind: hasPain ? 'feature_dump' : 'feature_dump_gap', method: hasPain ? 'spin_need_payoff' : 'gap_selling', echo: echoAt(s),
     });
   }
   if (m.pitchBeforePain) {
     c.push({
       dimension: 'value', positive: false, stretch: false, strength: 60, sentence: m.pitchBeforePain, focus: PITCH_RE,
-      kind: 'pitch_early', method: 'gap_selling', echo: painEcho,
+      kind: 'pitch_early', method: 'gap_selling', echo: echoAt(m.pitchBeforePain),
     });
   }
   if (m.pitches.length > 0 && m.linkedPitches.length === 0) {
@@ -223,12 +285,19 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const s = m.pitches.find((p) => p.wordPos > firstPainPos) ?? m.pitches[0];
     c.push({
       dimension: 'value', positive: false, stretch: false, strength: 50, sentence: s, focus: PITCH_RE,
-      kind: 'value_unlinked', method: 'spin_need_payoff', echo: painEcho,
+      kind: 'value_unlinked', method: 'spin_need_payoff', echo: echoAt(s),
     });
   }
   {
-    const s = m.linkedPitches[0] ?? mainPainSentence ?? m.pitches[0] ?? firstRep;
-    if (s) c.push({ dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: 'stretch_value', method: 'spin_need_payoff', echo: painEcho });
+    // After a need-payoff question the next level is a number for the benefit, not another need-payoff question.
+    const asked = m.needPayoffs.length > 0;
+    const s = m.linkedPitches[0] ?? m.pitches[0] ?? (mainPainSentence ? repReplyTo(mainPainSentence) : null) ?? firstRep;
+    if (s) {
+      c.push({
+        dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: asked ? 'stretch_value_quantify' : 'stretch_value',
+        method: 'spin_need_payoff', echo: echoAt(s),
+      });
+    }
   }
 
   // ---- Objection handling
@@ -255,7 +324,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     if (closing) {
       c.push({
         dimension: 'objection_handling', positive: false, stretch: true, strength: 12, sentence: closing,
-        kind: 'stretch_objection', method: 'voss_accusation_audit', echo: painEcho,
+        kind: 'stretch_objection', method: 'voss_accusation_audit', echo: echoAt(closing),
       });
     }
   }
@@ -278,7 +347,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   if (!m.agenda && firstRep) {
     c.push({
       dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level <= 2 ? 30 : 20, sentence: firstRep,
-      kind: 'no_agenda', method: 'sandler_upfront_contract', echo: painEcho,
+      kind: 'no_agenda', method: 'sandler_upfront_contract', echo: echoAt(firstRep),
     });
   }
 
@@ -288,15 +357,15 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const implication = IMPLICATION_Q_RE.test(bq.sentence.text);
     c.push({
       dimension: 'discovery', positive: true, stretch: false, strength: (bq.impact ? 50 : 40) + bq.score / 4, sentence: bq.sentence,
-      kind: bq.impact ? 'impact_question' : 'good_question', method: implication ? 'spin_implication' : undefined, echo: null,
+      // Only a question about consequences is called one; a situation question that got a number is praised as such.
+      kind: bq.impact ? (implication ? 'impact_question' : 'open_question_impact') : 'good_question', method: implication ? 'spin_implication' : undefined, echo: null,
     });
   }
   if (m.paraphrases[0]) {
     const p = m.paraphrases[0];
-    const label = /klingt so|klingt danach|sounds like|it seems|it sounds/i.test(p.text);
     c.push({
       dimension: 'listening', positive: true, stretch: false, strength: 55, sentence: p, kind: 'paraphrase',
-      method: label ? 'voss_label' : p.question && p.words <= 6 ? 'voss_mirror' : undefined, echo: null,
+      method: LABEL_RE.test(p.text) ? 'voss_label' : !PARAPHRASE_RE.test(p.text) ? 'voss_mirror' : undefined, echo: null,
     });
   }
   if (m.needPayoffs[0]) {
@@ -314,11 +383,17 @@ export function buildCandidates(m: Measurements): Candidate[] {
     c.push({
       dimension: 'objection_handling', positive: true, stretch: false, strength: 70 + handled.quality * 5,
       sentence: resp.words < 4 && q && q.segText !== resp.segText ? q : resp, through: q && q !== resp ? q : undefined,
-      kind: 'objection_handled', method: 'laer', echo: null, objection: handled,
+      kind: handled.quality >= 4 ? 'objection_handled_checked' : 'objection_handled', method: 'laer', echo: null, objection: handled,
     });
   }
   if (ns.kind === 'dated' && ns.level >= 4 && ns.sentence) {
-    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 50 + ns.level * 5, sentence: ns.sentence, kind: 'next_step_dated', method: 'calendar_close', echo: null });
+    // Who joins the follow-up, said around the agreement ("mit Stefan", "with your CTO", "I'll bring our CTO").
+    const around = turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn + 3);
+    const attendees = around.some((t) => ATTENDEE_RE.test(t.text) || ATTENDEE_NAME_RE.test(t.text));
+    c.push({
+      dimension: 'next_step', positive: true, stretch: false, strength: 50 + ns.level * 5, sentence: ns.sentence,
+      kind: attendees ? 'next_step_dated_attendees' : 'next_step_dated', method: 'calendar_close', echo: null,
+    });
   }
   if (m.agenda) {
     c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 45, sentence: m.agenda, kind: 'agenda', method: 'sandler_upfront_contract', echo: null });
@@ -361,15 +436,30 @@ export function selectMoments(candidates: Candidate[], scores: Scores): Selectio
   positives.sort((a, b) => tier(b) - tier(a) || b.strength - a.strength || a.sentence.wordPos - b.sentence.wordPos);
   const miss = negatives[0] ?? candidates[candidates.length - 1];
   const strongest = positives.find((p) => p.sentence !== miss.sentence) ?? positives[0] ?? miss;
+  // Three more moments to learn from, other than the strongest moment and the biggest miss: real
+  // misses (one per dimension) and real strengths in turn, then stretch goals and fallbacks; the
+  // strongest moment and the biggest miss only when the call has too few other moments.
   const used = new Set<Sentence>([miss.sentence, strongest.sentence]);
-  const third =
-    negatives.find((x) => x.dimension !== miss.dimension && !x.stretch && !used.has(x.sentence)) ??
-    positives.find((x) => !used.has(x.sentence) && x.strength > 1) ??
-    negatives.find((x) => !used.has(x.sentence)) ??
-    candidates.find((x) => !used.has(x.sentence)) ??
-    negatives.find((x) => x !== miss) ??
-    strongest;
-  const three = [strongest, miss, third].sort((a, b) => a.sentence.wordPos - b.sentence.wordPos) as [Candidate, Candidate, Candidate];
+  const dims = new Set<ScoreDimension>([miss.dimension]);
+  const picked: Candidate[] = [];
+  const take = (x: Candidate | undefined): boolean => {
+    if (!x || picked.length >= 3) return false;
+    picked.push(x);
+    used.add(x.sentence);
+    dims.add(x.dimension);
+    return true;
+  };
+  const nextMiss = () =>
+    negatives.find((x) => !x.stretch && !used.has(x.sentence) && !dims.has(x.dimension)) ?? negatives.find((x) => !x.stretch && !used.has(x.sentence));
+  const nextStrength = () => positives.find((x) => x.strength > 1 && !used.has(x.sentence));
+  for (let round = 0; round < 3 && picked.length < 3; round++) {
+    const progressed = [take(nextMiss()), take(nextStrength())].some(Boolean);
+    if (!progressed) break;
+  }
+  while (picked.length < 3 && take(negatives.find((x) => !used.has(x.sentence)) ?? candidates.find((x) => !used.has(x.sentence))));
+  for (const x of [miss, strongest, ...negatives]) if (picked.length < 3 && !picked.includes(x)) picked.push(x);
+  while (picked.length < 3) picked.push(strongest);
+  const three = picked.slice(0, 3).sort((a, b) => a.sentence.wordPos - b.sentence.wordPos) as [Candidate, Candidate, Candidate];
   return { strongest, miss, moments: three };
 }
 

@@ -449,8 +449,8 @@ export const TEXTS = {
   },
   stretch_listening: {
     why: {
-      de: () => 'Der Redeanteil war im Rahmen. Was noch fehlte: eine Zusammenfassung in eigenen Worten, die zeigt, dass die Aussage wirklich angekommen ist.',
-      en: () => 'The talk share was in a good range. What was still missing: a summary in your own words that shows the point really landed.',
+      de: () => 'Auf die wichtigste Aussage der Kundin oder des Kunden folgte hier direkt die eigene Antwort. Im ganzen Gespräch fehlte eine Zusammenfassung in eigenen Worten, die zeigt, dass die Aussage wirklich angekommen ist.',
+      en: () => 'The customer\'s most important point was followed straight away by the rep\'s own answer. Nowhere in the call was it summarised back, which is what shows that the point really landed.',
     },
     coaching: {
       de: () => 'Labeling nach Chris Voss: die Lage der Kundin oder des Kunden mit „Es klingt so, als ...“ benennen und dann schweigen, damit die Person selbst ergänzt.',
@@ -464,6 +464,63 @@ export const TEXTS = {
       Sie: (p) => `${mirror('Sie', p.echo)}es klingt so, als ob Sie das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
       du: (p) => `${mirror('du', p.echo)}es klingt so, als ob dich das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
       en: (p) => `${mirror('en', p.echo)}it sounds like this is what is weighing on you most right now. Did I get that right?`,
+    },
+  },
+  stretch_label: {
+    why: {
+      de: () => 'Zusammengefasst wurde in diesem Gespräch schon, gut so. Die nächste Stufe: auch die Lage oder Stimmung hinter der Aussage benennen, etwa an dieser Stelle nach dem wichtigsten Problem.',
+      en: () => 'The rep already summarised the customer\'s points, which is good. The next level: also name the situation or feeling behind them, for example here, after the most important problem.',
+    },
+    coaching: {
+      de: () => 'Labeling nach Chris Voss: mit „Es klingt so, als ...“ benennen, was die Person gerade beschäftigt, und dann schweigen, damit sie selbst ergänzt.',
+      en: () => 'Labeling, after Chris Voss: name what is weighing on the customer with "it sounds like ...", then stay quiet so they add to it themselves.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch benenne ich beim wichtigsten Problem mindestens einmal die Stimmung dahinter („Es klingt so, als ...“) und warte dann die Antwort ab.',
+      en: () => 'In my next call I will label the feeling behind the most important problem at least once ("it sounds like ...") and then wait for the answer.',
+    },
+    say: {
+      Sie: (p) => `${mirror('Sie', p.echo)}es klingt so, als ob Sie das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
+      du: (p) => `${mirror('du', p.echo)}es klingt so, als ob dich das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
+      en: (p) => `${mirror('en', p.echo)}it sounds like this is what is weighing on you most right now. Did I get that right?`,
+    },
+  },
+  stretch_talk_share: {
+    why: {
+      de: (p) => `Ein gutes Gespräch, aber der Verkauf hatte ${p.talkPct} % Redeanteil, deutlich über dem Richtwert von rund 43 % aus erfolgreichen Gesprächen. Hier ist einer der längsten Redebeiträge; kürzer gefasst und mit einer Frage beendet, hätte die Kundin oder der Kunde früher wieder das Wort gehabt.`,
+      en: (p) => `A good call, but the rep had a talk share of ${p.talkPct}%, well above the benchmark of around 43% from successful calls. This is one of the rep's longest turns; shorter and ended with a question, it would have given the customer the floor sooner.`,
+    },
+    coaching: {
+      de: () => 'Erklärungen auf zwei, drei Sätze kürzen und mit einer Frage übergeben; zwischendurch die letzten Worte der Kundin oder des Kunden spiegeln und schweigen, damit die Person weitererzählt.',
+      en: () => 'Cut explanations to two or three sentences and hand over with a question; in between, mirror the customer\'s last words and stay quiet so they keep talking.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch halte ich meinen Redeanteil unter 50 %: ich beende jede Erklärung nach wenigen Sätzen mit einer Frage und spiegle die letzten Worte des Kunden, bevor ich weiterrede.',
+      en: () => 'In my next call I will keep my talk share under 50%: I will end every explanation after a few sentences with a question and mirror the customer\'s last words before I go on.',
+    },
+    say: {
+      Sie: (p) => (p.echo ? `„${p.echo}“ – wie sehen Sie das, passt das zu dem, was Sie brauchen?` : 'Wie sehen Sie das, passt das zu dem, was Sie brauchen?'),
+      du: (p) => (p.echo ? `„${p.echo}“ – wie siehst du das, passt das zu dem, was du brauchst?` : 'Wie siehst du das, passt das zu dem, was du brauchst?'),
+      en: (p) => (p.echo ? `“${p.echo}” – how does that look from your side, does it fit what you need?` : 'How does that look from your side, does it fit what you need?'),
+    },
+  },
+  stretch_value_quantify: {
+    why: {
+      de: () => 'Das Angebot war gut mit den Problemen verknüpft, und die Kundin oder der Kunde hat den Nutzen schon selbst beschrieben. Was noch fehlt: eine Zahl für diesen Nutzen, mit der sich später der Preis begründen lässt.',
+      en: () => 'The offer was well tied to the customer\'s problems, and the customer already described the benefit in their own words. What is still missing: a number for that benefit, which will justify the price later.',
+    },
+    coaching: {
+      de: () => 'Den Nutzen beziffern lassen: fragen, woran man in drei Monaten merkt, dass es sich gelohnt hat, und was das in Stunden oder Euro wert ist.',
+      en: () => 'Get the benefit quantified: ask how they will know in three months that it was worth it, and what that is worth in hours or money.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch lasse ich den Kunden den Nutzen der Lösung in Stunden oder Euro beziffern und halte die Zahl für das Angebot fest.',
+      en: () => 'In my next call I will have the customer put the benefit of the solution in hours or money and keep that number for the proposal.',
+    },
+    say: {
+      Sie: (p) => `${youSaid('Sie', p.echo)}woran würden Sie in drei Monaten merken, dass es sich gelohnt hat, und was wäre das in Stunden oder Euro wert?`,
+      du: (p) => `${youSaid('du', p.echo)}woran würdest du in drei Monaten merken, dass es sich gelohnt hat, und was wäre das in Stunden oder Euro wert?`,
+      en: (p) => `${youSaid('en', p.echo)}how would you know three months from now that it was worth it, and what would that be worth in hours or money?`,
     },
   },
   stretch_value: {
@@ -525,6 +582,16 @@ export const TEXTS = {
       en: () => 'Write the number down, summarise it back and bring it up again in the pitch and in the proposal.',
     },
   },
+  open_question_impact: {
+    why: {
+      de: () => 'Eine offene Frage zur heutigen Situation, auf die die Kundin oder der Kunde das Problem samt Auswirkung in Zahlen geschildert hat. Diese Zahl trägt später das Angebot.',
+      en: () => 'An open question about the current situation that got the customer to describe the problem and put a number on its impact. That number will carry the proposal later.',
+    },
+    coaching: {
+      de: () => 'Direkt nachfassen: die Zahl wiederholen und nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.',
+      en: () => 'Follow up right away: repeat the number and ask about the consequences (what does that mean for you?) before bringing in the solution.',
+    },
+  },
   paraphrase: {
     why: {
       de: () => 'Hier wird die Aussage der Kundin oder des Kunden in eigenen Worten zusammengefasst oder gespiegelt. Das zeigt Zuhören und lädt zum Weitererzählen ein.',
@@ -563,6 +630,26 @@ export const TEXTS = {
     coaching: {
       de: () => 'Nach der Antwort noch nachfragen, ob der Punkt damit geklärt ist; das schließt den LAER-Kreislauf.',
       en: () => 'After answering, check back whether that settles the point; that closes the LAER loop.',
+    },
+  },
+  objection_handled_checked: {
+    why: {
+      de: (p) => `Der ${p.objection ? OBJECTION_NAMES.de[p.objection] : 'Einwand'} wurde bestätigt, mit einer Rückfrage geklärt, beantwortet und mit einer Rückversicherung abgeschlossen: der vollständige LAER-Kreislauf.`,
+      en: (p) => `The ${p.objection ? OBJECTION_NAMES.en[p.objection] : 'objection'} was acknowledged, explored with a question, answered and closed with a check-back: the full LAER loop.`,
+    },
+    coaching: {
+      de: () => 'Beibehalten. Die Antwort auf die Rückfrage festhalten und im Angebot wieder aufgreifen, damit der Einwand dort nicht erneut auftaucht.',
+      en: () => 'Keep it up. Note the answer to the clarifying question and use it again in the proposal so the objection does not come back there.',
+    },
+  },
+  next_step_dated_attendees: {
+    why: {
+      de: () => 'Ein konkreter nächster Schritt mit Termin, und die richtigen Personen sind gleich mit eingeplant. So bleibt der Deal in Bewegung, und beide Seiten wissen, was als Nächstes passiert.',
+      en: () => 'A concrete next step with a date, with the right people already planned in. That keeps the deal moving, and both sides know what happens next.',
+    },
+    coaching: {
+      de: () => 'Beibehalten und der Einladung zwei, drei Sätze zu Ziel und Ablauf des Folgetermins mitgeben, damit alle vorbereitet kommen.',
+      en: () => 'Keep it up, and add two or three lines on the goal and agenda of the follow-up to the invite so everyone comes prepared.',
     },
   },
   next_step_dated: {
