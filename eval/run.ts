@@ -41,6 +41,16 @@ interface Expectation {
   notes?: string[];
   /** No customer speech in the call: what_to_say_instead cannot echo the customer. */
   no_customer?: boolean;
+  /** Patterns (case-insensitive) no coaching text may contain: advice the rep demonstrably followed, wrong claims. */
+  forbidden?: string[];
+  /** Pattern the strongest moment's quote must not match (e.g. a capitulation praised). */
+  strongest_not?: string;
+  /** The biggest miss quotes the salesperson (what the rep failed to do, where it happened). */
+  biggest_miss_by_rep?: boolean;
+  /** The three moments differ from the strongest moment and the biggest miss. */
+  moments_distinct?: boolean;
+  /** At least this many quantified impacts in metrics.pain_impacts. */
+  min_pain_impacts?: number;
 }
 
 interface Case {
@@ -177,6 +187,19 @@ for (const c of cases) {
       const customerText = normalizeForQuote(customerLines(c.transcript, r.rep_speaker));
       const echoes = [...say.matchAll(QUOTED_RE)].map((m) => normalizeForQuote(m[1]).replace(/\?$/, ''));
       check(`${tag} what_to_say_instead echoes the customer`, echoes.some((e) => e.length > 1 && customerText.includes(e)), say);
+      // ... and only words said up to the moment of the miss, never what the customer said later.
+      const quote = normalizeForQuote(r.biggest_miss.quote);
+      const missEnd = normTranscript.indexOf(quote) + quote.length;
+      const late = echoes.filter((e) => e.length > 1 && customerText.includes(e) && normTranscript.indexOf(e) > missEnd);
+      check(`${tag} what_to_say_instead echoes only earlier words`, late.length === 0, `${late.join(' | ')} after “${r.biggest_miss.quote}”`);
+    }
+    if (exp.forbidden) {
+      const texts = [r.strongest_moment, r.biggest_miss, ...r.moments].flatMap((m) => [m.why, m.coaching]).concat(say, r.commitment);
+      for (const pattern of exp.forbidden) {
+        const re = new RegExp(pattern, 'i');
+        const hit = texts.find((t) => re.test(t));
+        check(`${tag} coaching never says /${pattern}/`, hit === undefined, hit ?? '');
+      }
     }
   }
   const r = c.results.de;
@@ -217,6 +240,19 @@ for (const c of cases) {
       r.biggest_miss.method !== undefined && exp.biggest_miss_methods.includes(r.biggest_miss.method),
       String(r.biggest_miss.method),
     );
+  }
+  if (exp.strongest_not) {
+    check(`${c.name} strongest moment is not /${exp.strongest_not}/`, !new RegExp(exp.strongest_not, 'i').test(r.strongest_moment.quote), r.strongest_moment.quote);
+  }
+  if (exp.biggest_miss_by_rep) {
+    check(`${c.name} biggest miss quotes the rep`, r.biggest_miss.speaker === r.rep_speaker, `${r.biggest_miss.speaker}: ${r.biggest_miss.quote}`);
+  }
+  if (exp.moments_distinct) {
+    const picked = new Set([r.strongest_moment.quote, r.biggest_miss.quote]);
+    check(`${c.name} moments differ from strongest moment and biggest miss`, r.moments.every((m) => !picked.has(m.quote)), r.moments.map((m) => m.quote).join(' | '));
+  }
+  if (exp.min_pain_impacts !== undefined) {
+    check(`${c.name} pain impacts >= ${exp.min_pain_impacts}`, (r.metrics.pain_impacts ?? 0) >= exp.min_pain_impacts, String(r.metrics.pain_impacts));
   }
   if (exp.quality === 'good') {
     const mean = SCORE_DIMENSIONS.reduce((a, d) => a + r.scores[d], 0) / SCORE_DIMENSIONS.length;

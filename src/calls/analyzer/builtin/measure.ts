@@ -22,6 +22,7 @@ import {
   NEED_PAYOFF_RE,
   OBJECTION_NEGATION_RE,
   OFFER_MATERIAL_RE,
+  PERMISSION_Q_RE,
   OBJECTION_RES,
   OBJECTION_TYPES,
   type ObjectionType,
@@ -92,6 +93,8 @@ export interface Measurements {
   monologueSeconds: number | null;
   durationSeconds: number | null;
   repQuestions: Sentence[];
+  /** Rep questions that explore the customer (not permission, logistics, offers of material or date proposals). */
+  discoveryQuestions: number;
   openQuestions: number;
   closedQuestions: number;
   questionsByThird: [number, number, number];
@@ -127,12 +130,19 @@ const STOP = new Set([
   'problem', 'probleme', 'problems', 'issue', 'issues',
 ]);
 
+/** A crude stem, so that inflections match ("Angebote" – "Angebot", "approvals" – "approval"). */
+const SUFFIX_RE = /(?:en|er|es|em|e|n|s)$/;
+function stem(w: string): string {
+  const cut = w.replace(SUFFIX_RE, '');
+  return cut.length >= 4 ? cut : w;
+}
+
 function contentWords(text: string, into: Set<string>): void {
   WORD_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = WORD_RE.exec(text)) !== null) {
     const w = m[0].toLowerCase();
-    if ((w.length >= 5 || /\d/.test(w)) && !STOP.has(w)) into.add(w);
+    if ((w.length >= 5 || /\d/.test(w)) && !STOP.has(w)) into.add(stem(w));
   }
 }
 
@@ -142,7 +152,7 @@ function overlap(text: string, vocab: Set<string>): number {
   WORD_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = WORD_RE.exec(text)) !== null) {
-    const w = m[0].toLowerCase();
+    const w = stem(m[0].toLowerCase());
     if (vocab.has(w)) seen.add(w);
   }
   return seen.size;
@@ -264,6 +274,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
 
   // One pass over the conversation.
   const repQuestions: Sentence[] = [];
+  let discoveryQuestions = 0;
   let openQuestions = 0;
   const thirds: [number, number, number] = [0, 0, 0];
   const pains: PainEvent[] = [];
@@ -294,6 +305,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         if (s.question) {
           repQuestions.push(s);
           if (s.question === 'open') openQuestions++;
+          if (![PERMISSION_Q_RE, LOGISTIC_Q_RE, OFFER_MATERIAL_RE, DATE_RE].some((re) => re.test(s.text))) discoveryQuestions++;
           const third = totalWords > 0 ? Math.min(2, Math.floor((3 * s.wordPos) / totalWords)) : 0;
           thirds[third]++;
           if (QUALIFY_RE.test(s.text)) qualifyingQuestions++;
@@ -307,7 +319,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         if (!s.question && (PITCH_RE.test(s.text) || (LINK_RE.test(s.text) && s.words >= 8))) {
           pitches.push(s);
           turnPitch++;
-          const linked = turnHasLinkWords || overlap(s.text, vocab) >= 2;
+          // Shared words tie a statement to the customer, unless it is a feature list that merely contains them.
+          const list = countMatches(FEATURE_RE, s.text) >= 3 || (s.text.match(/,/g)?.length ?? 0) >= 3;
+          const linked = turnHasLinkWords || (!list && overlap(s.text, vocab) >= 2);
           if (linked) {
             linkedPitches.push(s);
             turnLinked = true;
@@ -406,6 +420,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     monologueSeconds,
     durationSeconds,
     repQuestions,
+    discoveryQuestions,
     openQuestions,
     closedQuestions: repQuestions.length - openQuestions,
     questionsByThird: thirds,
@@ -507,7 +522,8 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
           // The latest dated proposal wins, unless only an earlier one was agreed to.
           if (!repDated || agreed || !repDated.agreed) repDated = { s, agreed };
         }
-      } else if (UNDATED_RE.test(s.text) && meetingTurn) {
+      } else if (UNDATED_RE.test(s.text) && meetingTurn && !PITCH_RE.test(s.text)) {
+        // "mit unserem Baukasten bist du in zwei Wochen live" is a pitch, not a next step.
         undated = s;
       } else if (VAGUE_RE.test(s.text)) {
         vague = s;

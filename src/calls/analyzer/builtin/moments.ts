@@ -16,6 +16,7 @@ import {
   PARAPHRASE_RE,
   PITCH_RE,
   TAG_QUESTION_RE,
+  UNDATED_RE,
   type ObjectionType,
 } from './lexicon.ts';
 import type { Measurements, ObjectionEvent } from './measure.ts';
@@ -222,9 +223,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
   }
   if (m.talkShare > 0.65 && m.speakers > 1) {
     // The rep's reply to the customer's longest statement.
-    // A reply that mirrors or paraphrases is exactly what this moment asks for: never quote one.
+    // Only a reply that takes over with statements: one that mirrors, paraphrases or asks is
+    // exactly what this moment asks for, never quote it.
     let best = -1;
-    const mirrored = (t: Turn) => t.sentences.some((x) => paraphrased.has(x));
+    const mirrored = (t: Turn) => t.sentences.some((x) => paraphrased.has(x) || x.question !== null);
     for (const t of turns) {
       if (t.isRep || t.index + 1 >= turns.length || !turns[t.index + 1].isRep || mirrored(turns[t.index + 1])) continue;
       if (best < 0 || t.words > turns[best].words) best = t.index;
@@ -337,7 +339,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
   } else if (ns.kind === 'vague' && ns.sentence) {
     c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 75, sentence: ns.sentence, kind: 'vague_next_step', method: 'calendar_close', echo: painEcho });
   } else if (ns.kind === 'undated' && ns.sentence) {
-    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 60, sentence: ns.sentence, kind: 'undated_next_step', method: 'calendar_close', echo: null });
+    // The customer's "irgendwann nächste Woche" is echoed; the miss is the rep's reply that accepted it.
+    const byCustomer = !turns[ns.sentence.turn].isRep;
+    c.push({
+      dimension: 'next_step', positive: false, stretch: false, strength: 60, sentence: (byCustomer ? repReplyTo(ns.sentence) : null) ?? ns.sentence,
+      kind: 'undated_next_step', method: 'calendar_close', echo: (byCustomer ? echoFrom(ns.sentence, UNDATED_RE) : null) ?? echoAt(ns.sentence),
+    });
   } else if (ns.kind === 'dated' && ns.sentence && ns.level < 5) {
     c.push({
       dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level >= 4 ? 15 : 40, sentence: ns.sentence,

@@ -59,6 +59,11 @@ export function score(m: Measurements): ScoreDetail {
     d--;
     explain.discovery.push('-1 questions bunched in one third of the call');
   }
+  if (m.discoveryQuestions === 0) {
+    // A pain the customer volunteers is no credit to discovery when the rep never asked.
+    d = 1;
+    explain.discovery.push('=1 no discovery question (only permission, logistics, material offers or dates)');
+  }
 
   // Listening
   let l = 1;

@@ -179,8 +179,10 @@ export const TEXTS = {
   },
   few_questions: {
     why: {
-      de: (p) => `Im ganzen Gespräch kamen nur ${p.questions} Fragen vom Verkauf, davon ${p.open} offen; für ein Gespräch dieser Länge wären etwa ${p.target} sinnvoll. Geschlossene Fragen wie diese liefern ein Ja oder Nein, aber keine Geschichte.`,
-      en: (p) => `The rep asked only ${p.questions} questions in the whole call, ${p.open} of them open; a call of this length calls for about ${p.target}. Closed questions like this one get a yes or no, not the story behind it.`,
+      de: (p) =>
+        `Im ganzen Gespräch kam${p.questions === 1 ? ' nur eine Frage' : p.questions === 0 ? ' keine einzige Frage' : `en nur ${p.questions} Fragen`} vom Verkauf${p.questions === 1 ? (p.open === 1 ? ', und sie war offen' : ', und sie war geschlossen') : p.questions > 1 ? `, ${p.open === 0 ? 'keine' : p.open === 1 ? 'eine' : p.open} davon offen` : ''}; für ein Gespräch dieser Länge wären etwa ${p.target} sinnvoll. Geschlossene Fragen und Aussagen liefern ein Ja oder Nein, aber keine Geschichte.`,
+      en: (p) =>
+        `The rep asked ${p.questions === 0 ? 'no questions at all' : p.questions === 1 ? 'only one question' : `only ${p.questions} questions`} in the whole call${p.questions === 1 ? (p.open === 1 ? ', an open one' : ', and a closed one') : p.questions > 1 ? `, ${p.open === 0 ? 'none' : p.open} of them open` : ''}; a call of this length calls for about ${p.target}. Closed questions and statements get a yes or no, not the story behind it.`,
     },
     coaching: {
       de: () => 'Geschlossene Fragen in kalibrierte, offene Fragen umbauen: mit Wie, Was oder Woran beginnen, damit die Kundin oder der Kunde erzählt und nicht nur bestätigt.',
