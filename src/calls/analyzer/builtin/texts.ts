@@ -80,6 +80,13 @@ function mirror(mode: SayMode, echo: string | null): string {
   return mode === 'en' ? `“${echo}” – ` : `„${echo}“ – `;
 }
 
+// A label of the customer's main concern: what to say for a missing summary and for the stretch goal alike.
+const LABEL_SAY: Record<SayMode, (p: TextParams) => string> = {
+  Sie: (p) => `${mirror('Sie', p.echo)}es klingt so, als ob Sie das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
+  du: (p) => `${mirror('du', p.echo)}es klingt so, als ob dich das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
+  en: (p) => `${mirror('en', p.echo)}it sounds like this is what is weighing on you most right now. Did I get that right?`,
+};
+
 export const TEXTS = {
   // ---------------------------------------------------------------- discovery (misses)
   pain_unexplored: {
@@ -462,11 +469,7 @@ export const TEXTS = {
       de: () => 'Im nächsten Gespräch fasse ich mindestens zweimal zusammen, was der Kunde gesagt hat, und frage, ob ich es richtig verstanden habe.',
       en: () => 'In my next call I will summarise what the customer said at least twice and ask whether I got it right.',
     },
-    say: {
-      Sie: (p) => `${mirror('Sie', p.echo)}es klingt so, als ob Sie das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
-      du: (p) => `${mirror('du', p.echo)}es klingt so, als ob dich das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
-      en: (p) => `${mirror('en', p.echo)}it sounds like this is what is weighing on you most right now. Did I get that right?`,
-    },
+    say: LABEL_SAY,
   },
   stretch_label: {
     why: {
@@ -481,11 +484,7 @@ export const TEXTS = {
       de: () => 'Im nächsten Gespräch benenne ich beim wichtigsten Problem mindestens einmal die Stimmung dahinter („Es klingt so, als ...“) und warte dann die Antwort ab.',
       en: () => 'In my next call I will label the feeling behind the most important problem at least once ("it sounds like ...") and then wait for the answer.',
     },
-    say: {
-      Sie: (p) => `${mirror('Sie', p.echo)}es klingt so, als ob Sie das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
-      du: (p) => `${mirror('du', p.echo)}es klingt so, als ob dich das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
-      en: (p) => `${mirror('en', p.echo)}it sounds like this is what is weighing on you most right now. Did I get that right?`,
-    },
+    say: LABEL_SAY,
   },
   stretch_talk_share: {
     why: {
