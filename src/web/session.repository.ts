@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { SessionTable, UserTable } from '../db/schema.ts';
+import type { SessionTable, TeamTable, UserTable } from '../db/schema.ts';
 
 export class SessionRepository {
   constructor(private readonly db: Db) {}
@@ -8,12 +8,15 @@ export class SessionRepository {
     return this.db.insertInto('sessions').values(row).execute();
   }
 
-  /** The session with its user, in one query per page request. */
-  async withUser(id: string, now: string): Promise<{ session: SessionTable; user: UserTable } | undefined> {
+  /** The session with its user and the licence of the user's team (every page needs all three). */
+  async withUser(id: string, now: string): Promise<{ session: SessionTable; user: UserTable; licence: TeamTable['licence'] } | undefined> {
     const session = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
     if (!session) return undefined;
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-    return user ? { session, user } : undefined;
+    const row = await this.db.selectFrom('users').innerJoin('teams', 'teams.id', 'users.team_id')
+      .selectAll('users').select('teams.licence as team_licence').where('users.id', '=', session.user_id).executeTakeFirst();
+    if (!row) return undefined;
+    const { team_licence: licence, ...user } = row;
+    return { session, user, licence };
   }
 
   delete(id: string): Promise<unknown> {

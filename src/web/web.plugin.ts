@@ -110,7 +110,6 @@ export function webApp(services: Services): FastifyPluginAsync {
       const flash = readFlash(request.cookies[COOKIE.flash]);
       if (flash) reply.clearCookie(COOKIE.flash, { path: '/' });
       const locale = localeFrom(session?.user.locale ?? request.cookies[COOKIE.lang], request.headers['accept-language']);
-      const team = session ? await services.identity.repo.team(session.user.team_id) : undefined;
       const own = session && token ? { id: session.id, token } : null;
       // Something handed over by the form post that redirected here is read (and gone) on the next page.
       let handed: Handoffs = {};
@@ -123,7 +122,7 @@ export function webApp(services: Services): FastifyPluginAsync {
         await handoffs.put(own, kind, value);
         reply.setCookie(COOKIE.handoff, '1', cookieOptions(request, HANDOFF_MINUTES * 60));
       };
-      request.web = { session, locale, csrf, flash, handed, hand, licenceInactive: team !== undefined && team.licence !== 'active' };
+      request.web = { session, locale, csrf, flash, handed, hand, licenceInactive: session !== null && !session.licenceActive };
 
       const access = request.routeOptions.config?.access ?? 'user';
       if (access === 'public') return;
