@@ -10,8 +10,8 @@ const COUNT_PERIOD = 'all';
 const COUNT_KIND = 'contacts';
 
 const contactById = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', '=', id));
-const firstPage = prepareQuery(2, (db, teamId: string, limit: number) => db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).orderBy('id', 'desc').limit(limit));
-const pageAfter = prepareQuery(3, (db, teamId: string, before: string, limit: number) => db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', '<', before).orderBy('id', 'desc').limit(limit));
+const firstPage = prepareQuery(2, (db, teamId: string, limit: number) => db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).orderBy('id', 'desc').limit(limit), { literals: [1] });
+const pageAfter = prepareQuery(3, (db, teamId: string, before: string, limit: number) => db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', '<', before).orderBy('id', 'desc').limit(limit), { literals: [2] });
 
 export class ContactRepository {
   constructor(private readonly db: Kysely<Database>) {}
