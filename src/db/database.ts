@@ -27,6 +27,13 @@ export interface DatabaseHandle {
 // int8 (COUNT(*), bigint money) arrives as text from pg; our values fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+// The better-sqlite3 connection behind a Kysely instance, for the synchronous read path of
+// prepared queries (src/db/prepared.ts). Transactions are other Kysely objects and are not here.
+const sqliteHandles = new WeakMap<object, SQLite.Database>();
+export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
 export function openDatabase(opts: { databaseUrl?: string | null; dataDir: string; poolSize?: number }): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
@@ -43,6 +50,7 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new LiteralLimitsPlugin()] });
+  sqliteHandles.set(db, sqlite);
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
 }
 
