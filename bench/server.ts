@@ -14,7 +14,7 @@ if (mode === 'hello') {
   process.stdout.write(`${(app.server.address() as any).port}\n`);
 } else {
   const config = loadConfig();
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, backgroundCheckpoints: true });
   await migrate(handle.db);
   const app = await buildApp(createServices(config, handle));
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -16,7 +16,7 @@ export interface Running {
 }
 
 export async function start(mode: 'serve' | 'worker', config: Config = loadConfig()): Promise<Running> {
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, backgroundCheckpoints: true });
   await migrate(handle.db);
   const services = createServices(config, handle);
   const logger = { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 import { LiteralLimitsPlugin } from './literal-limits.plugin.ts';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './wal-checkpointer.ts';
 import * as m001 from './migrations/001_initial.ts';
 import * as m002 from './migrations/002_web_indexes.ts';
 import * as m003 from './migrations/003_nested_list_indexes.ts';
@@ -34,7 +35,12 @@ export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
   return sqliteHandles.get(db);
 }
 
-export function openDatabase(opts: { databaseUrl?: string | null; dataDir: string; poolSize?: number }): DatabaseHandle {
+/**
+ * `backgroundCheckpoints`: for long-running processes, SQLite's WAL checkpoints run in a worker
+ * thread instead of inside requests (see wal-checkpointer.ts). Short CLI commands and tests keep
+ * SQLite's own automatic checkpoints.
+ */
+export function openDatabase(opts: { databaseUrl?: string | null; dataDir: string; poolSize?: number; backgroundCheckpoints?: boolean }): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new LiteralLimitsPlugin()] });
@@ -51,7 +57,18 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new LiteralLimitsPlugin()] });
   sqliteHandles.set(db, sqlite);
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  let checkpointer: Checkpointer | null = null;
+  if (opts.backgroundCheckpoints) {
+    sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    checkpointer = startCheckpointer(file);
+  }
+  return {
+    db, dialect: 'sqlite', location: file,
+    close: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**
