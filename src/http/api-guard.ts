@@ -68,30 +68,42 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
     request.licenceInactive = auth.licence !== 'active' && !config?.licenceInService && (writes || auth.actor.role === 'member' || needed === 'write');
   });
 
-  app.addHook('preHandler', async (request, reply) => {
-    // After body validation: a malformed request answers 422 whatever the licence (decisions.md order).
-    if (request.licenceInactive) {
-      throw new AppError('licence_inactive', "The team's licence is not in force; nothing can be written.");
-    }
-    if (request.method !== 'POST' || !request.actor?.keyId) return;
-    const raw = request.headers['idempotency-key'];
-    if (raw === undefined) return;
-    const key = Array.isArray(raw) ? raw[0] : raw;
+  const startIdempotent = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> => {
     const path = request.routeOptions.url ? request.url.split('?')[0] : request.url;
-    const start = await services.idempotency.start({ keyId: request.actor.keyId, teamId: request.actor.teamId, idemKey: key, method: request.method, path, body: request.body });
+    const start = await services.idempotency.start({ keyId: request.actor.keyId!, teamId: request.actor.teamId, idemKey: key, method: request.method, path, body: request.body });
     if (start.kind === 'replay') {
       reply.header('Idempotent-Replayed', 'true');
-      return reply.code(start.status).type('application/json; charset=utf-8').send(start.body);
+      reply.code(start.status).type('application/json; charset=utf-8').send(start.body);
+      return true;
     }
-    request.idem = { keyId: request.actor.keyId, key };
+    request.idem = { keyId: request.actor.keyId!, key };
+    return false;
+  };
+
+  // Callback-style hooks: most requests pass straight through, without a promise per hook.
+  app.addHook('preHandler', (request, reply, done) => {
+    // After body validation: a malformed request answers 422 whatever the licence (decisions.md order).
+    if (request.licenceInactive) {
+      done(new AppError('licence_inactive', "The team's licence is not in force; nothing can be written."));
+      return;
+    }
+    const raw = request.method === 'POST' && request.actor?.keyId ? request.headers['idempotency-key'] : undefined;
+    if (raw === undefined) {
+      done();
+      return;
+    }
+    // A replayed answer has been sent: the handler must not run, so done() is not called.
+    startIdempotent(request, reply, Array.isArray(raw) ? raw[0] : raw).then((replayed) => { if (!replayed) done(); }, done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.idem) {
-      const idem = request.idem;
-      request.idem = undefined;
-      await services.idempotency.finish(idem.keyId, idem.key, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''));
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const idem = request.idem;
+    if (!idem) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    request.idem = undefined;
+    services.idempotency.finish(idem.keyId, idem.key, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''))
+      .then(() => done(null, payload), (err) => done(err));
   });
 }

@@ -81,9 +81,10 @@ export class IdentityService {
   private readonly touched = new Map<string, number>();
   // Requests with the same key in one event-loop turn share one lookup, started after they all
   // arrived: a revocation committed before a request still answers that request 401.
+  // Batched by secret, so a busy key is hashed once per turn, not once per request.
   private readonly lookups = new TurnBatcher<string, Awaited<ReturnType<IdentityRepository['keyByHash']>>>(
-    (hash) => hash,
-    async (hash, calls) => Array(calls).fill(await this.repo.keyByHash(hash)),
+    (secret) => secret,
+    async (secret, calls) => Array(calls).fill(await this.repo.keyByHash(hashKey(secret))),
   );
 
   constructor(private readonly db: Db) {
@@ -195,7 +196,7 @@ export class IdentityService {
   /** Resolves a bearer secret to the acting user with their current role; null = 401. */
   async authenticate(secret: string): Promise<AuthenticatedKey | null> {
     if (!secret.startsWith('rz_') || secret.length > 200) return null;
-    const row = await this.lookups.call(hashKey(secret));
+    const row = await this.lookups.call(secret);
     if (!row || row.revoked_at || row.active !== 1 || row.user_team_id !== row.team_id) return null;
     const now = Date.now();
     const last = this.touched.get(row.key_id) ?? (row.last_used_at ? Date.parse(row.last_used_at) : 0);
