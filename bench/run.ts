@@ -11,6 +11,7 @@ import { migrate, openDatabase } from '../src/db/database.ts';
 import { createServices } from '../src/services.ts';
 import { newId } from '../src/lib/ids.ts';
 import { analysisFigures, callThroughput, webhookFigures, type Figure } from './background.ts';
+import { sqliteFloors } from './sqlite-floor.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -115,6 +116,13 @@ async function main() {
     const deepRatio = deep.rps / first.rps;
     console.log(`deep page vs first page: ${deepRatio.toFixed(2)} (target within 20%: >= 0.80) ${deepRatio >= 0.8 ? 'ok' : 'below target'}`);
     if (!deal) console.log('PATCH /deals/{id}: not measured (deal creation failed)');
+
+    // What SQLite alone costs per request, and the ratio that leaves even if nothing else cost anything.
+    const helloMicros = 1e6 / base.rps;
+    console.log(`\n${pad('SQLite alone (better-sqlite3, no HTTP)', 40)}${pad('µs', 10)}ratio ceiling at hello-world's ${helloMicros.toFixed(0)} µs/request`);
+    for (const f of sqliteFloors(dataDir, contactId)) {
+      console.log(`${pad(f.name, 40)}${pad(f.micros.toFixed(1), 10)}${(helloMicros / (helloMicros + f.micros)).toFixed(2)}`);
+    }
 
     process.stderr.write('measuring background work...\n');
     const figures: Figure[] = [...analysisFigures(), ...(await callThroughput()), ...(await webhookFigures())];
