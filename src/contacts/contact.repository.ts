@@ -13,6 +13,13 @@ const contactById = prepareQuery(2, (db, teamId: string, id: string) => db.selec
 const firstPage = prepareQuery(2, (db, teamId: string, limit: number) => db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).orderBy('id', 'desc').limit(limit), { literals: [1] });
 const pageAfter = prepareQuery(3, (db, teamId: string, before: string, limit: number) => db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', '<', before).orderBy('id', 'desc').limit(limit), { literals: [2] });
 
+// The insert of POST /contacts, compiled once; it returns the id only when the row was inserted.
+const insertUnlessEmailTaken = prepareQuery(11, (db, id: string, team_id: string, email: string, first_name: string | null, last_name: string | null, phone: string | null,
+  job_title: string | null, company_id: string | null, owner_id: string, created_at: string, updated_at: string) => db.insertInto('contacts')
+  .values({ id, team_id, email, first_name, last_name, phone, job_title, company_id, owner_id, created_at, updated_at })
+  .onConflict((oc) => oc.columns(['team_id', 'email']).doNothing())
+  .returning('id'));
+
 export class ContactRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -24,11 +31,10 @@ export class ContactRepository {
     return this.db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('email', '=', email).executeTakeFirst();
   }
 
-  async insertIfAbsent(row: ContactTable): Promise<boolean> {
-    const res = await this.db.insertInto('contacts').values(row)
-      .onConflict((oc) => oc.columns(['team_id', 'email']).doNothing()).executeTakeFirst();
-    const created = Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (created) await incrementCounter(this.db, row.team_id, COUNT_PERIOD, COUNT_KIND);
+  async insertIfAbsent(r: ContactTable): Promise<boolean> {
+    const inserted = await insertUnlessEmailTaken(this.db, r.id, r.team_id, r.email, r.first_name, r.last_name, r.phone, r.job_title, r.company_id, r.owner_id, r.created_at, r.updated_at);
+    const created = inserted.length > 0;
+    if (created) await incrementCounter(this.db, r.team_id, COUNT_PERIOD, COUNT_KIND);
     return created;
   }
 

@@ -7,6 +7,7 @@ import { type Actor, seesAll } from '../common/actor.ts';
 import { activityVisible, callVisible, dealVisible, taskVisible } from '../common/visibility.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
+import { prepareQuery } from '../db/prepared.ts';
 
 export const EVENT_NAMES = [
   'deal.created', 'deal.updated', 'deal.stage_changed', 'deal.closed', 'deal.reopened', 'deal.reassigned',
@@ -34,14 +35,14 @@ export function notifyEventsCommitted(): void {
   for (const fn of listeners) fn();
 }
 
+// Every write records its events through this one statement, compiled once.
+const insertEvent = prepareQuery(7, (db, id: string, team_id: string, event: string, entity_type: string, entity_id: string, data: string, created_at: string) => db
+  .insertInto('events')
+  .values({ id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, dispatched: 0, created_at }));
+
 export async function recordEvents(tx: Kysely<Database>, teamId: string, events: RecordedEvent[]): Promise<void> {
-  if (events.length === 0) return;
   const at = nowIso();
-  await tx.insertInto('events').values(events.map((e) => ({
-    id: newId('event'), team_id: teamId, event: e.event, entity_type: e.entityType, entity_id: e.entityId,
-    data: JSON.stringify(e.data), changed_fields: null,
-    dispatched: 0, created_at: at,
-  }))).execute();
+  for (const e of events) await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), at);
 }
 
 // ---------------------------------------------------------------------------------------
