@@ -13,6 +13,8 @@ export interface DealFilters {
   q?: string;
   status: DealStatusFilter;
   stage?: string;
+  /** One user's deals (extension). Applied on top of visibility, never instead of it. */
+  ownerId?: string;
 }
 
 const dealsOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => db.selectFrom('deals').selectAll()
@@ -65,6 +67,8 @@ export class DealRepository {
     let qb = this.db.selectFrom('deals').where(dealVisible(actor));
     if (f.status !== 'all') qb = qb.where('status', '=', f.status);
     if (f.stage) qb = qb.where('stage', '=', f.stage);
+    // Served by deals_team_owner_idx (team_id, owner_id, status, id), newest first.
+    if (f.ownerId) qb = qb.where('deals.owner_id', '=', f.ownerId);
     const q = f.q;
     if (q) {
       // Title, or the linked contact's name/email, or the linked company's name. Subqueries

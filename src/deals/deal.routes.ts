@@ -42,6 +42,12 @@ const DealQuery = Type.Object({
   ...ListQuery.properties,
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost'), Type.Literal('all')], { description: 'Default open; all = every status' })),
   stage: Type.Optional(Type.String({ description: 'A pipeline stage key; an unknown key answers 422 (field stage)' })),
+  owner_id: Type.Optional(Type.String({
+    description: "Extension: only the deals owned by this user (a user id, us_...; anything else answers 422, field owner_id). "
+      + "Visibility applies first: a member's list stays their own deals, so another user's id gives an empty page; "
+      + 'an id that is not a user of the team matches nothing.',
+    examples: ['us_01JD3Q6Z8W5V3K8Y2N4R7T9A1B'],
+  })),
 }, { title: 'DealQuery' });
 
 const DealDetail = Type.Intersect([
@@ -57,7 +63,7 @@ export function dealRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (api) => {
     api.get('/deals', {
       schema: {
-        tags: ['deals'], summary: "List deals (default: open); q searches the title and the linked contact's and company's names",
+        tags: ['deals'], summary: "List deals (default: open); q searches the title and the linked contact's and company's names; owner_id (extension) narrows to one user's deals",
         querystring: DealQuery, response: { 200: pageOf(Type.Ref('Deal'), 'DealPage'), ...errors(403, 422) },
       },
     }, async (request) => services.deals.list(request.actor, request.query));

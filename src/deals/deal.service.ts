@@ -5,7 +5,7 @@ import { type Actor, seesAll } from '../common/actor.ts';
 import { type Page, keysetPage } from '../common/pagination.ts';
 import { parseDealValue } from '../common/money.ts';
 import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
-import { newId } from '../lib/ids.ts';
+import { isIdOf, newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
 import { notifyEventsCommitted, recordEvents, type RecordedEvent } from '../events/event.repository.ts';
 import { IdentityRepository } from '../identity/identity.repository.ts';
@@ -42,6 +42,7 @@ export interface DealListQuery {
   q?: string;
   status?: string;
   stage?: string;
+  owner_id?: string;
   cursor?: string;
   limit?: string;
 }
@@ -212,9 +213,13 @@ export class DealService {
   async list(actor: Actor, query: DealListQuery): Promise<Page<DealRow>> {
     const status = (query.status ?? 'open') as DealStatusFilter;
     if (!['open', 'won', 'lost', 'all'].includes(status)) throw validation('status', 'status must be one of: open, won, lost, all.');
+    // Extension: one user's deals. Visibility still applies first (a member asking for someone
+    // else's deals gets an empty page); a user of another team, or no user at all, matches nothing.
+    const ownerId = query.owner_id || undefined;
+    if (ownerId !== undefined && !isIdOf('user', ownerId)) throw validation('owner_id', 'owner_id must be a user id (us_ followed by 26 characters).');
     const stage = query.stage?.trim() || undefined;
     if (stage) await this.checkStage(this.db, actor.teamId, stage);
-    const filters = { q: query.q?.trim() || undefined, status, stage };
+    const filters = { q: query.q?.trim() || undefined, status, stage, ownerId };
     const repo = new DealRepository(this.db);
     return keysetPage('deals', query, (page) => repo.list(actor, { ...filters, ...page }), () => repo.count(actor, filters), toDealRow);
   }

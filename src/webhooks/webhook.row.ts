@@ -58,6 +58,11 @@ export const WebhookDeliveryRow = Type.Object({
   last_error: Nullable(Type.String()),
   created_at: Timestamp,
   completed_at: Nullable(Timestamp),
+  body: Type.String({
+    description: 'The exact JSON text that is POSTed ({id, event, created_at, data}), byte for byte: every attempt '
+      + 'and a redelivery send these bytes, and X-RZ-Signature is the HMAC-SHA256 of them, so you can verify it with this string. '
+      + 'Do not re-serialise it before hashing.',
+  }),
   attempts: Type.Array(Type.Ref('WebhookAttempt'), { description: 'Every attempt, oldest first' }),
 }, { $id: 'WebhookDelivery', title: 'WebhookDelivery' });
 export type WebhookDeliveryRow = Static<typeof WebhookDeliveryRow>;
@@ -66,6 +71,6 @@ export function toWebhookDeliveryRow(r: WebhookDeliveryTable, attempts: WebhookA
   return {
     id: r.id, webhook_id: r.webhook_id, event: r.event, event_id: r.event_id, status: r.status, attempt_count: r.attempts,
     next_attempt_at: r.next_attempt_at, last_status_code: r.last_status_code, last_error: r.last_error,
-    created_at: r.created_at, completed_at: r.completed_at, attempts: attempts.map(toWebhookAttemptRow),
+    created_at: r.created_at, completed_at: r.completed_at, body: r.body, attempts: attempts.map(toWebhookAttemptRow),
   };
 }

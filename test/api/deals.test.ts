@@ -453,6 +453,98 @@ describe('deals', () => {
       assert.deepEqual(list.body.items[0], mine.body);
       assert.equal((await t.member2.client.get('/deals?status=all')).body.total, 0);
     });
+
+    describe('owner_id (extension)', () => {
+      let r: TeamFixture;
+      const ids = (res: any) => res.body.items.map((d: any) => d.id);
+      const mine: Record<string, string[]> = {}; // deal ids per owner, newest first
+      before(async () => {
+        r = await makeTeam(s.services, s.api, 'Reps');
+        const make = async (p: TeamFixture['owner'], title: string, extra: Record<string, unknown> = {}) => {
+          const d = (await p.client.post('/deals', { title, ...extra })).body;
+          (mine[p.userId] ??= []).unshift(d.id);
+          return d;
+        };
+        for (let i = 0; i < 5; i++) await make(r.manager, `Mia ${i}`, { stage: i % 2 ? 'qualified' : 'lead' });
+        const lost = await make(r.manager, 'Mia lost');
+        await r.manager.client.patch(`/deals/${lost.id}`, { status: 'lost' });
+        await make(r.member, 'Max 0');
+        await make(r.member, 'Max 1', { stage: 'qualified' });
+        await make(r.owner, 'Olivia 0');
+        // Another team's deals, so a foreign owner_id has rows it could leak.
+        await b.owner.client.post('/deals', { title: 'Beta owner deal' });
+      });
+
+      it('lists only that user\'s deals, combined with status and stage, and total counts only those', async () => {
+        const open = await r.owner.client.get(`/deals?owner_id=${r.manager.userId}`);
+        assert.equal(open.status, 200);
+        assert.deepEqual(ids(open), mine[r.manager.userId].slice(1)); // the lost deal is not open
+        assert.equal(open.body.total, 5);
+        assert.ok(open.body.items.every((d: any) => d.owner_id === r.manager.userId));
+        const all = await r.manager.client.get(`/deals?owner_id=${r.manager.userId}&status=all`);
+        assert.deepEqual(ids(all), mine[r.manager.userId]);
+        assert.equal(all.body.total, 6);
+        const qualified = await r.owner.client.get(`/deals?owner_id=${r.manager.userId}&stage=qualified`);
+        assert.deepEqual(titles(qualified), ['Mia 3', 'Mia 1']);
+        assert.equal(qualified.body.total, 2);
+        assert.deepEqual(titles(await r.owner.client.get(`/deals?owner_id=${r.member.userId}&q=max%201`)), ['Max 1']);
+        assert.equal((await r.owner.client.get(`/deals?owner_id=${r.member2.userId}&status=all`)).body.total, 0);
+        // Without owner_id, or with an empty one, every visible deal is listed.
+        assert.equal((await r.owner.client.get('/deals?status=all')).body.total, 9);
+        assert.equal((await r.owner.client.get('/deals?status=all&owner_id=')).body.total, 9);
+      });
+
+      it('pages with the keyset cursor under the filter, total staying the filtered count', async () => {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        let pages = 0;
+        do {
+          const page: any = await r.owner.client.get(`/deals?owner_id=${r.manager.userId}&status=all&limit=4${cursor ? `&cursor=${cursor}` : ''}`);
+          assert.equal(page.status, 200);
+          assert.equal(page.body.total, 6);
+          seen.push(...ids(page));
+          cursor = page.body.next_cursor;
+          pages++;
+        } while (cursor);
+        assert.equal(pages, 2);
+        assert.deepEqual(seen, mine[r.manager.userId]);
+      });
+
+      it('a member passing another user\'s id gets an empty page, never their rows; their own id lists their deals', async () => {
+        for (const other of [r.manager.userId, r.owner.userId, r.member2.userId]) {
+          for (const status of ['open', 'all']) {
+            const res = await r.member.client.get(`/deals?owner_id=${other}&status=${status}`);
+            assert.equal(res.status, 200);
+            assert.deepEqual(res.body, { items: [], next_cursor: null, total: 0 });
+          }
+        }
+        const own = await r.member.client.get(`/deals?owner_id=${r.member.userId}&status=all`);
+        assert.deepEqual(ids(own), mine[r.member.userId]);
+        assert.equal(own.body.total, 2);
+      });
+
+      it('an id that is not a user of the team matches nothing', async () => {
+        for (const foreign of [b.owner.userId, 'us_01ARZ3NDEKTSV4RRFFQ69G5FAV']) {
+          const res = await r.owner.client.get(`/deals?owner_id=${foreign}&status=all`);
+          assert.equal(res.status, 200);
+          assert.deepEqual(res.body, { items: [], next_cursor: null, total: 0 });
+        }
+        // And the other way round: Beta's owner does not reach Reps' deals by naming their owner.
+        assert.equal((await b.owner.client.get(`/deals?owner_id=${r.manager.userId}&status=all`)).body.total, 0);
+      });
+
+      it('a malformed owner_id answers 422 validation_error with field owner_id', async () => {
+        for (const bad of ['nope', 'me', r.teamId, FOREIGN_CONTACT, `${r.manager.userId}x`, r.manager.userId.toLowerCase()]) {
+          const res = await r.owner.client.get(`/deals?owner_id=${encodeURIComponent(bad)}`);
+          assert.equal(res.status, 422, bad);
+          assert.equal(res.body.detail.error, 'validation_error');
+          assert.equal(res.body.detail.field, 'owner_id');
+          assert.equal(typeof res.body.detail.message, 'string');
+        }
+        // A member gets the same answer: the shape is checked before visibility.
+        assert.equal((await r.member.client.get('/deals?owner_id=nope')).body.detail.field, 'owner_id');
+      });
+    });
   });
 
   it('GET /deals/{id} nests only the tasks and timeline the key can see', async () => {

@@ -73,6 +73,16 @@ describe('OpenAPI document', () => {
     assert.equal(doc.components.parameters.IdempotencyKey.in, 'header');
   });
 
+  it('documents the owner_id extension filter of GET /deals', () => {
+    const params = doc.paths['/deals'].get.parameters;
+    assert.deepEqual(params.map((p: any) => p.name).sort(), ['cursor', 'limit', 'owner_id', 'q', 'stage', 'status']);
+    const owner = params.find((p: any) => p.name === 'owner_id');
+    assert.equal(owner.in, 'query');
+    assert.notEqual(owner.required, true);
+    assert.equal(owner.schema.type, 'string');
+    assert.match(owner.description ?? owner.schema.description, /^Extension: .*owner_id/);
+  });
+
   it('serves an interactive reference at /docs', async () => {
     const r = await fetch(`${s.baseUrl}/docs/`);
     assert.equal(r.status, 200);

@@ -82,6 +82,21 @@ describe('visibility of deals, tasks and activities', () => {
     }
   });
 
+  it('GET /deals?owner_id= narrows the visible deals to one owner and never widens them', async () => {
+    const users = { owner: a.owner.userId, manager: a.manager.userId, member: a.member.userId, member2: a.member2.userId, otherTeamOwner: b.owner.userId };
+    for (const role of ROLES) {
+      for (const [who, userId] of Object.entries(users)) {
+        if (role === 'otherTeam' && who === 'otherTeamOwner') continue; // their own deals, not team a's
+        const res = await as[role].get(`/deals?status=all&owner_id=${userId}`);
+        assert.equal(res.status, 200, `${role} owner_id=${who}`);
+        const ids = res.body.items.map((x: any) => x.id).sort();
+        const expected = visibleTo(role, DEALS.filter((n) => r[n].owner_id === userId));
+        assert.deepEqual(ids, expected, `${role} owner_id=${who}`);
+        assert.equal(res.body.total, expected.length, `${role} owner_id=${who} total`);
+      }
+    }
+  });
+
   it('GET /deals/{id} nests only visible tasks and timeline', async () => {
     for (const role of ['owner', 'manager', 'member'] as Role[]) {
       const d = (await as[role].get(`/deals/${r.memberDeal.id}`)).body;

@@ -2,10 +2,11 @@
 // throttling, sessions, escaping and visibility. The browser flows are in the other files.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { TestServer } from '../helpers/server.ts';
-import { type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { makeTeam, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 import { ApiClient } from '../helpers/client.ts';
-import { emailOf, PASSWORD, setPasswords, WebClient } from './helpers.ts';
+import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
+import { emailOf, PASSWORD, setPasswords, waitFor, WebClient } from './helpers.ts';
 
 describe('application over HTTP', () => {
   let s: TestServer;
@@ -381,6 +382,72 @@ describe('application over HTTP', () => {
     assert.match((await web.member.get(`/deals/${mine.body.id}`)).text, /Member own deal/);
   });
 
+  it('lets owners and managers filter the board and the deal list by rep; members get no Rep select', async () => {
+    const miaDeal = (await a.manager.client.post('/deals', { title: 'Rep filter Mia deal', stage: 'qualified' })).body;
+    const maxDeal = (await a.member.client.post('/deals', { title: 'Rep filter Max deal', stage: 'qualified' })).body;
+    const repSelect = /<label for="prep">Rep<\/label><select id="prep" name="owner_id">/;
+
+    const board = (await web.owner.get('/pipeline')).text;
+    assert.match(board, repSelect);
+    assert.match(board, /<option value="">All reps<\/option>/);
+    assert.match(board, /Rep filter Mia deal/);
+    assert.match(board, /Rep filter Max deal/);
+
+    const filtered = await web.manager.get(`/pipeline?owner_id=${a.member.userId}`);
+    assert.equal(filtered.status, 200);
+    assert.match(filtered.text, /Rep filter Max deal/);
+    assert.doesNotMatch(filtered.text, /Rep filter Mia deal/);
+    assert.doesNotMatch(filtered.text, /Manager secret deal/);
+    assert.match(filtered.text, new RegExp(`<option value="${a.member.userId}" selected>`));
+    // Every card on the filtered board is the rep's own deal.
+    const cards = [...filtered.text.matchAll(/data-deal="(dl_[0-9A-Z]+)"/g)].map((m) => m[1]);
+    assert.ok(cards.includes(maxDeal.id));
+    assert.ok(!cards.includes(miaDeal.id));
+    const memberDeals = (await a.member.client.get('/deals?limit=100')).body.items.map((d: any) => d.id);
+    assert.deepEqual(cards.sort(), [...memberDeals].sort());
+    assert.match(filtered.text, new RegExp(`href="/deals\\?owner_id=${a.member.userId}"`));
+
+    // The list: the select sits with the other filters, and the next page keeps all of them.
+    for (let i = 0; i <= 50; i++) await a.member.client.post('/deals', { title: `Rep filter bulk ${i}`, stage: 'lead' });
+    const list = await web.owner.get(`/deals?status=open&stage=lead&owner_id=${a.member.userId}`);
+    assert.equal(list.status, 200);
+    assert.match(list.text, /<label for="drep">Rep<\/label><select id="drep" name="owner_id">/);
+    assert.doesNotMatch(list.text, /Rep filter Mia deal|Rep filter Max deal/);
+    assert.match(list.text, /Rep filter bulk 50/);
+    assert.doesNotMatch(list.text, /Rep filter bulk 0</);
+    const next = /<a rel="next" href="([^"]+)"/.exec(list.text)![1].replace(/&amp;/g, '&');
+    const nextUrl = new URL(next, s.baseUrl);
+    assert.equal(nextUrl.searchParams.get('owner_id'), a.member.userId);
+    assert.equal(nextUrl.searchParams.get('stage'), 'lead');
+    assert.equal(nextUrl.searchParams.get('status'), 'open');
+    const page2 = (await web.owner.get(next)).text;
+    assert.match(page2, /Rep filter bulk 0</);
+    assert.doesNotMatch(page2, /Rep filter Mia deal/);
+    const mia = (await web.owner.get(`/deals?status=all&owner_id=${a.manager.userId}`)).text;
+    assert.match(mia, /Rep filter Mia deal/);
+    assert.doesNotMatch(mia, /Rep filter Max deal|Rep filter bulk/);
+    // An id that is not a user of the team is ignored: every deal is shown.
+    assert.match((await web.owner.get(`/pipeline?owner_id=${b.owner.userId}`)).text, /Rep filter Mia deal/);
+    assert.match((await web.owner.get('/pipeline?owner_id=junk')).text, /Rep filter Mia deal/);
+
+    // Members: no Rep select, and naming someone else shows nothing of theirs.
+    for (const path of ['/pipeline', `/pipeline?owner_id=${a.manager.userId}`, `/deals?status=all&q=rep%20filter%20m&owner_id=${a.manager.userId}`]) {
+      const page = await web.member.get(path);
+      assert.equal(page.status, 200, path);
+      assert.doesNotMatch(page.text, /name="owner_id"/, path);
+      assert.doesNotMatch(page.text, /Rep filter Mia deal|Manager secret deal/, path);
+      assert.match(page.text, /Rep filter Max deal/, path);
+    }
+    // German interface strings exist for the select.
+    const de = new WebClient(s.baseUrl);
+    await de.signIn(emails.manager);
+    assert.equal((await de.post('/language', { locale: 'de', next: '/pipeline' })).status, 303);
+    const deBoard = (await de.get('/pipeline')).text;
+    assert.match(deBoard, /<label for="prep">Vertriebsmitarbeiter<\/label>/);
+    assert.match(deBoard, /<option value="">Alle Vertriebsmitarbeiter<\/option>/);
+    assert.equal((await de.post('/language', { locale: 'en', next: '/pipeline' })).status, 303);
+  });
+
   it('keeps the API, docs, health and OpenAPI document as they were', async () => {
     assert.equal((await fetch(`${s.baseUrl}/healthz`)).status, 200);
     const doc = await fetch(`${s.api}/openapi.json`).then((x) => x.json());
@@ -390,5 +457,74 @@ describe('application over HTTP', () => {
     // Form bodies stay unsupported on the API.
     const form = await fetch(`${s.api}/contacts`, { method: 'POST', headers: { authorization: `Bearer ${a.owner.key}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a@b.c' });
     assert.equal(form.status, 415);
+  });
+});
+
+describe('webhook delivery log over HTTP', () => {
+  let s: TestServer;
+  let t: TeamFixture;
+  let rx: Receiver;
+  const web: Record<string, WebClient> = {};
+  // Escaped independently of the application's helper: what a correct page must contain.
+  const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+  before(async () => {
+    rx = await startReceiver();
+    s = await startTestServer({ background: true, env: { RZ_WEBHOOK_RETRY_SCHEDULE: '1,1,1,1' } });
+    t = await makeTeam(s.services, s.api, 'Hooklog');
+    await setPasswords(s.services, [t.manager.userId, t.owner.userId]);
+    for (const [name, p] of Object.entries({ manager: t.manager, owner: t.owner })) {
+      web[name] = new WebClient(s.baseUrl);
+      await web[name].signIn(await emailOf(s.services, p.userId));
+    }
+  });
+  after(async () => {
+    await s.stop();
+    await rx.close();
+  });
+
+  it('shows the body sent (indented, escaped, collapsed) and each attempt\'s answer, with HTML in an answer escaped', async () => {
+    const hostile = '<h1>Bad Gateway</h1><script>alert("rx")</script>';
+    rx.respond = (_r, nth) => (nth === 1 ? { status: 502, body: hostile, headers: { 'content-type': 'text/html' } } : { status: 200, body: '{"ok":true,"note":"<b>thanks</b>"}' });
+    const hook = await t.manager.client.post('/webhooks', { url: rx.url, events: ['contact.created'] });
+    assert.equal(hook.status, 201, hook.text);
+    const contact = await t.member.client.post('/contacts', { email: 'log@hooklog.test', first_name: '<img src=x onerror=alert(3)>', last_name: 'Ça "va"' });
+    assert.equal(contact.status, 201, contact.text);
+    await rx.waitFor((all) => all.length >= 2, 15_000, 'the failed attempt and the retry');
+
+    const page = await waitFor('the log to show the delivered retry', async () => {
+      const r = await web.manager.get(`/team/webhooks/${hook.body.id}`);
+      return r.status === 200 && r.text.includes('HTTP 200') && r.text.includes('HTTP 502') ? r.text : null;
+    });
+    const sent = rx.received[0].raw;
+    assert.equal(rx.received[1].raw, sent);
+
+    // The body: inside a collapsed <details>, pretty-printed, escaped.
+    const pretty = JSON.stringify(JSON.parse(sent), null, 2);
+    assert.ok(pretty.includes('\n  "data": {'), pretty);
+    assert.ok(page.includes(escaped(pretty)), 'the page shows the indented body, escaped');
+    const details = /<details class="payload"><summary>Body sent<\/summary>([\s\S]*?)<\/details>/.exec(page);
+    assert.ok(details, 'the body sits in a <details> with its summary');
+    assert.ok(details[1].includes(escaped(pretty)));
+    assert.ok(!/<details[^>]* open/.test(page), 'collapsed');
+    assert.ok(page.includes('&lt;img src=x onerror=alert(3)&gt;'));
+    assert.ok(!page.includes('<img src=x'), 'what the body carries is never markup');
+    assert.ok(page.includes(`GET /api/v1/webhooks/${hook.body.id}/deliveries`), 'points to the exact bytes in the API');
+
+    // Each attempt's answer, escaped: a receiver's HTML is text, not markup.
+    assert.ok(page.includes('Answer received (first 1 KiB)'));
+    assert.ok(page.includes(escaped(hostile)), 'the 502 answer is shown, escaped');
+    assert.ok(!page.includes('<script>alert("rx")'), 'the answer is never markup');
+    assert.ok(!page.includes('<h1>Bad Gateway'));
+    assert.ok(page.includes(escaped('{"ok":true,"note":"<b>thanks</b>"}')));
+    assert.ok(!page.includes('<b>thanks</b>'));
+
+    // The same in German.
+    await s.services.identity.updateUser(t.owner.userId, { locale: 'de' });
+    const de = await web.owner.get(`/team/webhooks/${hook.body.id}`);
+    assert.equal(de.status, 200);
+    assert.ok(de.text.includes('<summary>Gesendeter Inhalt</summary>'));
+    assert.ok(de.text.includes('Erhaltene Antwort (erste 1 KiB)'));
+    assert.ok(de.text.includes(escaped(pretty)));
   });
 });

@@ -107,6 +107,38 @@ describe('webhook delivery', () => {
     assert.match(d.completed_at, RFC3339_MS);
   });
 
+  it('shows in the delivery log the exact body that was sent: the same bytes, and their HMAC is X-RZ-Signature', async () => {
+    const rx = await receiver();
+    rx.respond = () => ({ status: 200, body: 'ok' });
+    const hook = await register(a.manager, rx.url, ['contact.created']);
+    // Characters JSON escapes or UTF-8 encodes in several bytes: a re-serialised body would differ.
+    const created = await a.member.client.post('/contacts', {
+      email: 'bytes@alpha.test', first_name: 'Jürgen "J" \\ 😀', last_name: '</script><b>Ünal</b>', job_title: 'Tab\there / ünd',
+    });
+    assert.equal(created.status, 201, created.text);
+    const [got] = await rx.waitFor((all) => all.length >= 1, 10_000, 'contact.created');
+    const [d] = await waitForDeliveries(a.manager, hook.id, (items) => items[0]?.status === 'succeeded');
+    assert.equal(d.id, got.delivery);
+
+    assert.equal(typeof d.body, 'string');
+    assert.ok(Buffer.from(d.body, 'utf8').equals(Buffer.from(got.raw, 'utf8')), `log body ${d.body}\nsent body ${got.raw}`);
+    assert.equal(d.body, got.raw);
+    assert.deepEqual(JSON.parse(d.body).data, created.body);
+    // Anyone holding the secret can re-verify the signature from the log alone.
+    const signature = 'sha256=' + createHmac('sha256', hook.secret).update(d.body, 'utf8').digest('hex');
+    assert.equal(signature, got.headers['x-rz-signature']);
+    assert.equal(verifyWebhook(d.body, got.headers['x-rz-signature'] as string, hook.secret), true);
+    // Re-serialising the parsed body changes the bytes here, so the log must not do that.
+    assert.notEqual(JSON.stringify(JSON.parse(d.body), null, 1), d.body);
+
+    // The field is in the OpenAPI document (the response schema also decides what is serialised).
+    const doc: any = await (await fetch(`${s.api}/openapi.json`)).json();
+    const schema = doc.components.schemas.WebhookDelivery;
+    assert.equal(schema.properties.body.type, 'string');
+    assert.ok(schema.required.includes('body'));
+    assert.match(schema.properties.body.description, /X-RZ-Signature/);
+  });
+
   it('sends every event name, triggered by its operation, and only the subscribed ones', async () => {
     const rx = await receiver();
     await register(a.owner, rx.url, 'all');
@@ -227,6 +259,8 @@ describe('webhook delivery', () => {
     const again = rx.received[before];
     assert.equal(again.delivery, redo.body.id);
     assert.equal(again.raw, rx.received[0].raw, 'same body bytes, same event id');
+    assert.equal(failed.body, rx.received[0].raw, 'the log shows the bytes that were sent');
+    assert.equal(redo.body.body, failed.body, 'the redelivery carries the same body');
     assert.equal(again.headers['x-rz-signature'], rx.received[0].headers['x-rz-signature']);
     const items = await waitForDeliveries(a.manager, hook.id, (list) => list.find((x) => x.id === redo.body.id)?.status === 'succeeded');
     assert.equal(items.find((x) => x.id === failed.id).status, 'failed', 'the original keeps its history');
@@ -236,6 +270,7 @@ describe('webhook delivery', () => {
     assert.equal(ping.body.event, 'ping');
     const [p] = (await rx.waitFor((all) => all.some((r) => r.event === 'ping'), 10_000, 'ping')).filter((r) => r.event === 'ping');
     assert.equal(p.delivery, ping.body.id);
+    assert.equal(p.raw, ping.body.body, 'the queued ping shows the body it then sends');
     assert.equal(p.body.event, 'ping');
     assert.equal(p.body.data.id, hook.id);
     assert.equal(p.body.data.url, rx.url);

@@ -1,5 +1,5 @@
 // Team page: webhooks (register with the URL checked and the secret shown once, events, health,
-// delivery log with attempts, redeliver, ping, pause, delete).
+// delivery log with the body sent and each attempt's answer, redeliver, ping, pause, delete).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
 import { EVENT_NAMES } from '../../events/event.repository.ts';
@@ -30,6 +30,18 @@ function healthOf(deliveries: WebhookDeliveryRow[]): Health {
 function healthBadge(ctx: PageCtx, h: Health): Html {
   const cls = h === 'healthy' ? 'ok' : h === 'failing' ? 'err' : h === 'retrying' ? 'warn' : '';
   return html`<span class="badge ${cls}">${ctx.t(`webhooks.health_${h}`)}</span>`;
+}
+
+/**
+ * The body as sent, indented for reading. The signed bytes are the compact text (the API's
+ * `body`); a body that is not JSON (never written by RZ) is shown as it is. Escaped by html``.
+ */
+function readableBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
 }
 
 function eventsText(ctx: PageCtx, w: WebhookRow): string {
@@ -135,16 +147,20 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
         <section aria-labelledby="log-h"><h2 id="log-h">${t('webhooks.log')}</h2>
           ${page.items.length === 0 ? html`<p class="empty">${t('webhooks.no_deliveries')}</p>` : html`<div class="tablewrap"><table id="delivery-log">
             <thead><tr><th scope="col">${t('webhooks.event')}</th><th scope="col">${t('deals.status')}</th><th scope="col">${t('webhooks.attempts')}</th><th scope="col">${t('field.created')}</th><th scope="col"><span class="sr-only">${t('field.actions')}</span></th></tr></thead>
-            <tbody>${page.items.map((d) => html`<tr>
+            ${page.items.map((d) => html`<tbody class="delivery"><tr>
               <td><code>${d.event}</code><br><span class="muted"><code>${d.id}</code></span></td>
               <td><span class="badge ${d.status === 'succeeded' ? 'ok' : d.status === 'failed' ? 'err' : 'warn'}">${t(`delivery.${d.status}`)}</span>
                 ${d.next_attempt_at && d.status === 'pending' ? html`<br><span class="muted">${t('webhooks.next_attempt')} ${when(ctx, d.next_attempt_at)}</span>` : ''}</td>
               <td>${d.attempts.length === 0 ? html`<span class="muted">—</span>` : html`<ol class="attempts">${(d.attempts as WebhookAttemptRow[]).map((x) => html`<li>
                 ${x.status_code !== null ? html`<strong>HTTP ${x.status_code}</strong>` : html`<strong>${t('webhooks.no_answer')}</strong>`} · ${num(ctx, x.duration_ms)} ms · ${when(ctx, x.attempted_at)}
-                ${x.error ? html`<br><span class="muted">${x.error}</span>` : ''}</li>`)}</ol>`}</td>
+                ${x.error ? html`<br><span class="muted">${x.error}</span>` : ''}
+                ${x.response_snippet ? html`<details class="payload"><summary>${t('webhooks.answer')}</summary><pre class="snippet">${x.response_snippet}</pre></details>` : ''}</li>`)}</ol>`}</td>
               <td>${when(ctx, d.created_at)}</td>
               <td>${d.status !== 'pending' ? html`<form method="post" action="/team/webhooks/${w.id}/deliveries/${d.id}/redeliver">${csrfField(ctx)}<button type="submit">${t('webhooks.redeliver')}</button></form>` : ''}</td>
-            </tr>`)}</tbody></table></div>`}
+            </tr>
+            <tr class="delivery-body"><td colspan="5"><details class="payload"><summary>${t('webhooks.body_sent')}</summary>
+              <pre class="body-sent"><code>${readableBody(d.body)}</code></pre>
+              <p class="hint">${t('webhooks.body_hint', { path: `GET /api/v1/webhooks/${w.id}/deliveries` })}</p></details></td></tr></tbody>`)}</table></div>`}
           <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="/team/webhooks/${w.id}?cursor=${page.next_cursor}">${t('list.more')}</a>` : ''}</p>
         </section>`;
       return send(reply, teamFrame(ctx, '/team/webhooks', body));
