@@ -41,7 +41,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const columns = await Promise.all(stages.map((s) => services.deals.list(a, { status: 'open', stage: s.key, owner_id: rep || undefined, limit: String(BOARD_LIMIT) })));
       const withRep = (p: Record<string, string>) => new URLSearchParams({ ...p, ...(rep ? { owner_id: rep } : {}) }).toString();
       const body = html`<div class="pagehead"><h1>${t('nav.pipeline')}</h1><a href="/deals${rep ? `?${withRep({})}` : ''}">${t('deals.all_deals')}</a></div>
-        ${seesAll(a) ? html`<form method="get" action="/pipeline" class="inline-form card" role="search" aria-label="${t('deals.rep')}">
+        ${seesAll(a) ? html`<form method="get" action="/pipeline" class="inline-form card repfilter" role="search" aria-label="${t('deals.rep')}">
           ${repSelect(ctx, names, rep, 'prep')}
           <button type="submit">${t('deals.show')}</button>
         </form>` : ''}
