@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestServer } from '../helpers/server.ts';
+import { walkPages } from '../helpers/client.ts';
 import { eventsSince, lastEventId, makeTeam, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 
 describe('contacts', () => {
@@ -82,19 +83,9 @@ describe('contacts', () => {
   it('paginates newest first with an opaque keyset cursor and a total', async () => {
     const t = await makeTeam(s.services, s.api, 'Pager');
     for (let i = 0; i < 7; i++) await t.owner.client.post('/contacts', { email: `p${i}@pager.test`, first_name: `P${i}` });
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page: any = await t.member.client.get(`/contacts?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
-      assert.equal(page.status, 200);
-      assert.equal(page.body.total, 7);
-      seen.push(...page.body.items.map((c: any) => c.email));
-      cursor = page.body.next_cursor;
-      pages++;
-    } while (cursor);
-    assert.equal(pages, 3);
-    assert.deepEqual(seen, [6, 5, 4, 3, 2, 1, 0].map((i) => `p${i}@pager.test`));
+    const walk = await walkPages(t.member.client, '/contacts?limit=3');
+    assert.deepEqual(walk.totals, [7, 7, 7]);
+    assert.deepEqual(walk.items.map((c) => c.email), [6, 5, 4, 3, 2, 1, 0].map((i) => `p${i}@pager.test`));
     const q = await t.member.client.get('/contacts?q=P3');
     assert.deepEqual(q.body.items.map((c: any) => c.email), ['p3@pager.test']);
     assert.equal(q.body.total, 1);

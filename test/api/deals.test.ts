@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestServer } from '../helpers/server.ts';
+import { walkPages } from '../helpers/client.ts';
 import { eventsSince, lastEventId, makeTeam, type TeamFixture, serverWithTwoTeams, TIMESTAMP, eventNamesSince } from '../helpers/fixtures.ts';
 
 const TS = TIMESTAMP;
@@ -424,18 +425,9 @@ describe('deals', () => {
     });
 
     it('pages with an opaque keyset cursor, total counting every matching row', async () => {
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      let pages = 0;
-      do {
-        const page: any = await t.manager.client.get(`/deals?status=all&limit=4${cursor ? `&cursor=${cursor}` : ''}`);
-        assert.equal(page.status, 200);
-        assert.equal(page.body.total, 9);
-        seen.push(...titles(page));
-        cursor = page.body.next_cursor;
-        pages++;
-      } while (cursor);
-      assert.equal(pages, 3);
+      const walk = await walkPages(t.manager.client, '/deals?status=all&limit=4');
+      assert.deepEqual(walk.totals, [9, 9, 9]);
+      const seen = walk.items.map((d) => d.title);
       assert.equal(seen.length, 9);
       assert.equal(new Set(seen).size, 9);
       assert.equal((await t.manager.client.get('/deals?limit=101')).body.detail.field, 'limit');
@@ -495,19 +487,9 @@ describe('deals', () => {
       });
 
       it('pages with the keyset cursor under the filter, total staying the filtered count', async () => {
-        const seen: string[] = [];
-        let cursor: string | null = null;
-        let pages = 0;
-        do {
-          const page: any = await r.owner.client.get(`/deals?owner_id=${r.manager.userId}&status=all&limit=4${cursor ? `&cursor=${cursor}` : ''}`);
-          assert.equal(page.status, 200);
-          assert.equal(page.body.total, 6);
-          seen.push(...ids(page));
-          cursor = page.body.next_cursor;
-          pages++;
-        } while (cursor);
-        assert.equal(pages, 2);
-        assert.deepEqual(seen, mine[r.manager.userId]);
+        const walk = await walkPages(r.owner.client, `/deals?owner_id=${r.manager.userId}&status=all&limit=4`);
+        assert.deepEqual(walk.totals, [6, 6]);
+        assert.deepEqual(walk.items.map((d) => d.id), mine[r.manager.userId]);
       });
 
       it('a member passing another user\'s id gets an empty page, never their rows; their own id lists their deals', async () => {

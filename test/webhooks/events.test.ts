@@ -2,22 +2,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestServer } from '../helpers/server.ts';
+import { walkPages } from '../helpers/client.ts';
 import { makeTeam, type Person, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 async function readAll(who: Person, query: string, limit = 2): Promise<any[]> {
-  const out: any[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const sep = query ? '&' : '';
-    const r: any = await who.client.get(`/events?${query}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-    assert.equal(r.status, 200, r.text);
-    out.push(...r.body.items);
-    cursor = r.body.next_cursor;
-    assert.ok(++pages < 200);
-  } while (cursor);
-  return out;
+  return (await walkPages(who.client, `/events?${query}${query ? '&' : ''}limit=${limit}`)).items;
 }
 
 describe('GET /events', () => {

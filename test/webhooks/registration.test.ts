@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { walkPages } from '../helpers/client.ts';
 import { makeTeam, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 import { dbEnv } from '../helpers/process.ts';
 import { startReceiver, sleep, type Receiver } from './receiver.ts';
@@ -136,16 +137,9 @@ describe('webhook registration (RZ_WEBHOOK_ALLOW_PRIVATE=1, as in development)',
     const t = await makeTeam(s.services, s.api, 'Pager');
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await t.manager.client.post('/webhooks', { url: `${rx.url}?n=${i}`, events: ['*'] })).body.id);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: any = await t.owner.client.get(`/webhooks?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-      assert.equal(page.status, 200);
-      assert.equal(page.body.total, 5);
-      seen.push(...page.body.items.map((w: any) => w.id));
-      cursor = page.body.next_cursor;
-    } while (cursor);
-    assert.deepEqual(seen, [...ids].reverse());
+    const walk = await walkPages(t.owner.client, '/webhooks?limit=2');
+    assert.deepEqual(walk.totals, [5, 5, 5]);
+    assert.deepEqual(walk.items.map((w) => w.id), [...ids].reverse());
     assert.equal((await t.owner.client.get('/webhooks?cursor=bogus!')).body.detail.field, 'cursor');
     assert.equal((await t.owner.client.get('/webhooks?limit=500')).body.detail.field, 'limit');
     assert.equal((await t.owner.client.get(`/webhooks/${ids[0]}/deliveries?status=weird`)).body.detail.field, 'status');
