@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config.ts';
-import { migrate, openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
 import { createServices, type Services } from '../../src/services.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { openTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { dbEnv, spawnRz, type ChildServer } from '../helpers/process.ts';
 import { makeTeam } from '../helpers/fixtures.ts';
 import { ApiClient } from '../helpers/client.ts';
@@ -20,17 +20,15 @@ describe('calls: queued work survives a crash of `rz serve`', () => {
   let services: Services;
   const children: ChildServer[] = [];
 
+  let close: () => Promise<void>;
+
   before(async () => {
-    database = await createTestDatabase();
-    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    await migrate(handle.db);
+    ({ database, handle, close } = await openTestDatabase());
     services = createServices(loadConfig(dbEnv(database)), handle);
   });
   after(async () => {
     for (const c of children) await c.kill('SIGKILL');
-    await handle.close();
-    await sleep(250);
-    await database.drop();
+    await close();
   });
 
   it('every call pushed before a SIGKILL ends done exactly once after a restart', async () => {

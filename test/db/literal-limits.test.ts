@@ -2,8 +2,8 @@
 // every run), and the lists that use them still return exactly the rows asked for, on both databases.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { migrate, openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
+import { openTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { ContactRepository } from '../../src/contacts/contact.repository.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -12,15 +12,11 @@ import { createServices } from '../../src/services.ts';
 describe('literal limits', () => {
   let tdb: TestDatabase;
   let handle: DatabaseHandle;
+  let close: () => Promise<void>;
   before(async () => {
-    tdb = await createTestDatabase();
-    handle = openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir });
-    await migrate(handle.db);
+    ({ database: tdb, handle, close } = await openTestDatabase());
   });
-  after(async () => {
-    await handle.close();
-    await tdb.drop();
-  });
+  after(() => close());
 
   it('compiles LIMIT and OFFSET as literals, the other values as parameters', () => {
     const q = handle.db.selectFrom('contacts').select('id').where('team_id', '=', 'tm_x').limit(7).offset(3).compile();

@@ -3,8 +3,8 @@
 // wait for it (and see nothing if it rolls back) instead of running at once. Both databases.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { migrate, openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
+import { openTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { ContactRepository } from '../../src/contacts/contact.repository.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -13,15 +13,11 @@ import { createServices } from '../../src/services.ts';
 describe('prepared queries and open transactions', () => {
   let tdb: TestDatabase;
   let handle: DatabaseHandle;
+  let close: () => Promise<void>;
   before(async () => {
-    tdb = await createTestDatabase();
-    handle = openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir });
-    await migrate(handle.db);
+    ({ database: tdb, handle, close } = await openTestDatabase());
   });
-  after(async () => {
-    await handle.close();
-    await tdb.drop();
-  });
+  after(() => close());
 
   it('a read during a transaction that rolls back does not see its row; a read after a commit does', async () => {
     const services = createServices(loadConfig({ RZ_DATA_DIR: tdb.dataDir }), handle);

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { migrate, openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -53,6 +54,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh test database, migrated and opened as the service opens it. `close` closes the handle and drops the database. */
+export async function openTestDatabase(): Promise<{ database: TestDatabase; handle: DatabaseHandle; close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  await migrate(handle.db);
+  return {
+    database, handle,
+    close: async () => {
+      await handle.close();
+      // pg's pool.end() resolves before its sockets are closed; let them go before the database is dropped WITH (FORCE).
+      if (database.dialect === 'postgres') await new Promise((resolve) => setTimeout(resolve, 250));
+      await database.drop();
     },
   };
 }

@@ -1,10 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { migrate, openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { enqueueJob, notifyJobsEnqueued } from '../../src/jobs/job.repository.ts';
 import { startJobRunner, type JobRunner, type JobRunnerOptions } from '../../src/jobs/job-runner.ts';
 import { PermanentJobError, RescheduleJob, type JobTasks } from '../../src/jobs/job-types.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { openTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
 // Test-only job kinds, typed like the real ones.
 declare module '../../src/jobs/job-types.ts' {
@@ -31,19 +31,15 @@ describe('job queue', () => {
   const runners: JobRunner[] = [];
   const extraHandles: DatabaseHandle[] = [];
 
+  let close: () => Promise<void>;
+
   before(async () => {
-    database = await createTestDatabase();
-    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    await migrate(handle.db);
+    ({ database, handle, close } = await openTestDatabase());
   });
   after(async () => {
     for (const r of runners) await r.stop();
     for (const h of extraHandles) await h.close();
-    await handle.close();
-    // pg's pool.end() resolves before its sockets are closed; give them a moment before the
-    // database is dropped WITH (FORCE), which would otherwise kill them mid-goodbye.
-    await sleep(250);
-    await database.drop();
+    await close();
   });
 
   function runner(tasks: JobTasks, opts: Partial<JobRunnerOptions> = {}): JobRunner {
