@@ -3,7 +3,7 @@ import type { Services } from '../services.ts';
 import type { DealRow } from '../deals/deal.row.ts';
 import type { TaskRow } from '../tasks/task.row.ts';
 import type { ActivityRow } from '../activities/activity.row.ts';
-import type { Actor } from '../common/actor.ts';
+import { type Actor, seesAll } from '../common/actor.ts';
 import type { CallRow } from '../calls/call.row.ts';
 import { SCORE_DIMENSIONS, type AnalysisResult } from '../calls/analyzer/types.ts';
 import { dimensionLabel } from './charts.ts';
@@ -208,3 +208,17 @@ export function taskForm(ctx: PageCtx, link: { deal_id?: string; contact_id?: st
   </form>`;
 }
 
+
+/**
+ * The rep (a user of the team) a list is narrowed to, from a query value: owners and managers
+ * only; anything else, or a member's request, means every visible row ('').
+ */
+export function repOf(a: Actor, names: Map<string, string>, raw: unknown): string {
+  return seesAll(a) && typeof raw === 'string' && names.has(raw) ? raw : '';
+}
+
+/** The labelled "Rep" select of a GET filter form: all reps, or one user of the team. */
+export function repSelect(ctx: PageCtx, names: Map<string, string>, rep: string, id: string, param: string): Html {
+  const t = ctx.t;
+  return html`<div class="field"><label for="${id}">${t('deals.rep')}</label><select id="${id}" name="${param}"><option value="">${t('deals.all_reps')}</option>${[...names].map(([uid, name]) => html`<option value="${uid}"${uid === rep ? html` selected` : ''}>${name}</option>`)}</select></div>`;
+}

@@ -11,7 +11,7 @@ import { actor, ctxOf, type PageCtx } from '../context.ts';
 import { layout } from '../layout.ts';
 import { personName, when } from '../format.ts';
 import { DIMENSION_COLOURS, dimensionLabel, lineChart, scoreBars } from '../charts.ts';
-import { userNames } from '../widgets.ts';
+import { repOf, repSelect, userNames } from '../widgets.ts';
 
 const HIDE = { hide: true };
 /** The dashboard reads at most this many recent analysed calls (3 pages of the list). */
@@ -58,15 +58,14 @@ export function callRoutes(services: Services): FastifyPluginAsync {
       const query = request.query as Record<string, string>;
       const names = await userNames(services, a.teamId);
       // Owners and managers can narrow the list to one rep (the coaching page links here).
-      const rep = seesAll(a) && names.has(query.rep) ? query.rep : '';
+      const rep = repOf(a, names, query.rep);
       const page = await services.calls.list(a, { cursor: query.cursor, limit: '50' }, { ownerId: rep || undefined });
       const more = (cursor: string) => `/calls?${new URLSearchParams({ ...(rep ? { rep } : {}), cursor })}`;
       const heading = rep ? t('coaching.rep_calls', { name: names.get(rep)! }) : t('nav.calls');
       const body = html`<div class="pagehead"><h1>${heading}</h1><a href="/coaching">${t('nav.coaching')}</a></div>
         <p class="hint">${t('calls.push_hint')}</p>
         ${seesAll(a) ? html`<form method="get" action="/calls" class="inline-form card" role="search">
-          <div class="field"><label for="rep">${t('field.owner')}</label><select id="rep" name="rep"><option value="">${t('deals.all')}</option>
-            ${[...names].map(([id, name]) => html`<option value="${id}"${id === rep ? html` selected` : ''}>${name}</option>`)}</select></div>
+          ${repSelect(ctx, names, rep, 'rep', 'rep')}
           <button type="submit">${t('calls.show')}</button>
         </form>` : ''}
         ${page.items.length === 0 ? html`<p class="empty">${t('calls.none')}</p>` : html`<div class="tablewrap"><table>

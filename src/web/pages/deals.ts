@@ -2,31 +2,16 @@
 // stage history, tasks and timeline, closing, reopening, reassigning; and the tasks page.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
-import { type Actor, seesAll } from '../../common/actor.ts';
+import { seesAll } from '../../common/actor.ts';
 import { AppError, validation } from '../../errors/app-error.ts';
-import { html, type Html } from '../html.ts';
+import { html } from '../html.ts';
 import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { dateInput, localStages, money, personName, when } from '../format.ts';
-import { moveForm, newDealBox, noteForm, refill, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { moveForm, newDealBox, noteForm, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 
 const HIDE = { hide: true };
 const BOARD_LIMIT = 100;
-
-/**
- * The rep (deal owner) the board or list is narrowed to: owners and managers only, and only a
- * user of the team; anything else shows every visible deal. A member's pages ignore it.
- */
-function repOf(a: Actor, names: Map<string, string>, query: unknown): string {
-  const raw = (query as Record<string, unknown> | undefined)?.owner_id;
-  return seesAll(a) && typeof raw === 'string' && names.has(raw) ? raw : '';
-}
-
-/** The labelled "Rep" select: all reps, or one user of the team. */
-function repSelect(ctx: PageCtx, names: Map<string, string>, rep: string, id: string): Html {
-  const t = ctx.t;
-  return html`<div class="field"><label for="${id}">${t('deals.rep')}</label><select id="${id}" name="owner_id"><option value="">${t('deals.all_reps')}</option>${[...names].map(([uid, name]) => html`<option value="${uid}"${uid === rep ? html` selected` : ''}>${name}</option>`)}</select></div>`;
-}
 
 export function dealRoutes(services: Services): FastifyPluginAsync {
   const stagesOf = async (ctx: PageCtx, teamId: string) => localStages(ctx, await services.identity.repo.stages(teamId));
@@ -37,12 +22,12 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const t = ctx.t;
       const a = actor(request);
       const [stages, names] = await Promise.all([stagesOf(ctx, a.teamId), userNames(services, a.teamId)]);
-      const rep = repOf(a, names, request.query);
+      const rep = repOf(a, names, (request.query as Record<string, unknown>).owner_id);
       const columns = await Promise.all(stages.map((s) => services.deals.list(a, { status: 'open', stage: s.key, owner_id: rep || undefined, limit: String(BOARD_LIMIT) })));
       const withRep = (p: Record<string, string>) => new URLSearchParams({ ...p, ...(rep ? { owner_id: rep } : {}) }).toString();
       const body = html`<div class="pagehead"><h1>${t('nav.pipeline')}</h1><a href="/deals${rep ? `?${withRep({})}` : ''}">${t('deals.all_deals')}</a></div>
         ${seesAll(a) ? html`<form method="get" action="/pipeline" class="inline-form card repfilter" role="search" aria-label="${t('deals.rep')}">
-          ${repSelect(ctx, names, rep, 'prep')}
+          ${repSelect(ctx, names, rep, 'prep', 'owner_id')}
           <button type="submit">${t('deals.show')}</button>
         </form>` : ''}
         ${newDealBox(ctx, stages, {}, 'card addbox')}
@@ -73,7 +58,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const q = (query.q ?? '').trim();
       const stage = query.stage || undefined;
       const names = await userNames(services, a.teamId);
-      const rep = repOf(a, names, query);
+      const rep = repOf(a, names, query.owner_id);
       const [page, stages] = await Promise.all([
         services.deals.list(a, { q, status, stage, owner_id: rep || undefined, cursor: query.cursor, limit: '50' }), stagesOf(ctx, a.teamId),
       ]);
@@ -90,7 +75,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
           <div class="field"><label for="dq">${t('action.search')}</label><input id="dq" name="q" type="search" value="${q}"></div>
           <div class="field"><label for="dstatus">${t('deals.status')}</label><select id="dstatus" name="status">${['open', 'won', 'lost', 'all'].map((s) => html`<option value="${s}"${s === status ? html` selected` : ''}>${t(s === 'all' ? 'deals.all' : (`status.${s}` as 'status.open'))}</option>`)}</select></div>
           <div class="field"><label for="dstage">${t('deals.stage')}</label><select id="dstage" name="stage"><option value="">${t('deals.all')}</option>${stages.map((s) => html`<option value="${s.key}"${s.key === stage ? html` selected` : ''}>${s.label}</option>`)}</select></div>
-          ${seesAll(a) ? repSelect(ctx, names, rep, 'drep') : ''}
+          ${seesAll(a) ? repSelect(ctx, names, rep, 'drep', 'owner_id') : ''}
           <button type="submit">${t('action.search')}</button>
         </form>
         ${page.items.length === 0 ? html`<p class="empty">${t('deals.none')}</p>` : html`<div class="tablewrap"><table>
