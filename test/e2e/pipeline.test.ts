@@ -86,6 +86,25 @@ describe('pipeline and deals in the browser', () => {
     assert.equal((await t.manager.client.get(`/tasks/${detail.tasks[0].id}`)).body.done, true);
   });
 
+  it('narrows the board to one rep with the Rep select, and keeps the choice on the list view', async () => {
+    const mine = (await t.manager.client.post('/deals', { title: 'Mia own deal' })).body;
+    const theirs = (await t.member.client.post('/deals', { title: 'Max own deal' })).body;
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/pipeline`);
+    assert.equal(await page.locator(`.dealcard[data-deal="${mine.id}"]`).count(), 1);
+    assert.equal(await page.locator(`.dealcard[data-deal="${theirs.id}"]`).count(), 1);
+    await page.getByRole('combobox', { name: 'Rep' }).selectOption({ label: 'max Board' });
+    await Promise.all([page.waitForURL(/owner_id=/), page.getByRole('button', { name: 'Show' }).click()]);
+    assert.equal(new URL(page.url()).searchParams.get('owner_id'), t.member.userId);
+    assert.equal(await page.locator(`.dealcard[data-deal="${theirs.id}"]`).count(), 1);
+    assert.equal(await page.locator(`.dealcard[data-deal="${mine.id}"]`).count(), 0);
+    await page.getByRole('link', { name: 'All deals (list)' }).click();
+    assert.equal(new URL(page.url()).searchParams.get('owner_id'), t.member.userId);
+    const list = await mainText(page);
+    assert.ok(list.includes('Max own deal'));
+    assert.ok(!list.includes('Mia own deal'));
+  });
+
   it('shows a member a 404 page for a manager\'s deal, and no trace of it on the board', async () => {
     const deal = (await t.manager.client.post('/deals', { title: 'Confidential merger' })).body;
     const member = await openBrowser();

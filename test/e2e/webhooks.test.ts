@@ -69,6 +69,10 @@ describe('webhooks on the Team page in the browser', () => {
     assert.match(log, /contact\.created/);
     assert.match(log, /HTTP 204/);
     assert.match(await page.locator('#webhook-health').innerText(), /healthy/);
+    // The body sent, as the receiver got it (shown indented, so compared as JSON).
+    const sent = page.locator('#delivery-log details.payload', { hasText: 'Body sent' }).first();
+    await sent.locator('summary').click();
+    assert.deepEqual(JSON.parse(await sent.locator('pre.body-sent').innerText()), JSON.parse(got.body));
 
     await page.getByRole('button', { name: 'Send a ping' }).click();
     await waitFor('the ping', async () => received.find((r) => r.headers['x-rz-event'] === 'ping'));
