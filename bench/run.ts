@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { migrate, openDatabase } from '../src/db/database.ts';
 import { createServices } from '../src/services.ts';
 import { newId } from '../src/lib/ids.ts';
+import { cursorKey, encodeCursor } from '../src/common/pagination.ts';
 import { analysisFigures, callThroughput, webhookFigures, type Figure } from './background.ts';
 import { sqliteFloors } from './sqlite-floor.ts';
 
@@ -43,7 +44,7 @@ async function seed(dataDir: string) {
   const deep = await db.selectFrom('contacts').select('id').where('team_id', '=', team_id).orderBy('id', 'desc').offset(Math.floor(CONTACTS * 0.9)).limit(1).executeTakeFirstOrThrow();
   const some = await db.selectFrom('contacts').select('id').where('team_id', '=', team_id).orderBy('id').offset(Math.floor(CONTACTS / 2)).limit(1).executeTakeFirstOrThrow();
   await handle.close();
-  return { key, deepCursor: Buffer.from(`contacts:${deep.id}`).toString('base64url'), contactId: some.id };
+  return { key, deepCursor: encodeCursor(cursorKey('contacts', team_id), deep.id), contactId: some.id };
 }
 
 async function startServer(mode: 'hello' | 'rz', dataDir: string): Promise<{ child: ChildProcess; url: string }> {

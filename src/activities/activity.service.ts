@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { ActivityTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { type Page, keysetPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -80,6 +80,6 @@ export class ActivityService {
   async list(actor: Actor, query: ActivityListQuery): Promise<Page<ActivityRow>> {
     const f = { dealId: query.deal_id || undefined, contactId: query.contact_id || undefined, companyId: query.company_id || undefined };
     const repo = new ActivityRepository(this.db);
-    return keysetPage('activities', query, (page) => repo.list(actor, { ...f, ...page }), () => repo.count(actor, f), toActivityRow);
+    return keysetPage(cursorKey('activities', actor.teamId, f), query, (page) => repo.list(actor, { ...f, ...page }), () => repo.count(actor, f), toActivityRow);
   }
 }

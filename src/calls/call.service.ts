@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Db, DialectName } from '../db/database.ts';
 import type { CallTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { type Page, keysetPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { AppError, notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nextUtcMidnight, utcDay } from '../lib/time.ts';
@@ -179,6 +179,6 @@ export class CallService {
     }
     const f = { contactId: query.contact_id || undefined, dealId: query.deal_id || undefined, status: (query.status || undefined) as CallStatus | undefined, ownerId: scope.ownerId };
     const repo = new CallRepository(this.db);
-    return keysetPage('calls', query, (page) => repo.list(actor, { ...f, ...page }), () => repo.count(actor, f), toCallRow);
+    return keysetPage(cursorKey('calls', actor.teamId, f), query, (page) => repo.list(actor, { ...f, ...page }), () => repo.count(actor, f), toCallRow);
   }
 }

@@ -1,4 +1,5 @@
 // Keyset pagination shared by every list: newest first by id (ids sort by creation time).
+import { createHash } from 'node:crypto';
 import { AppError, validation } from '../errors/app-error.ts';
 import { ID_PREFIX } from '../lib/ids.ts';
 
@@ -19,37 +20,52 @@ export function parseLimit(raw: string | undefined): number {
   return n;
 }
 
-/** Cursor = base64url("<list>:<last id>"); bound to its list so a foreign cursor is refused. */
-export function encodeCursor(list: string, lastId: string): string {
-  return Buffer.from(`${list}:${lastId}`, 'utf8').toString('base64url');
+/**
+ * What a cursor is valid for: one list, one team and one set of filters. A cursor from another
+ * list, another team or other filters is "foreign" and answers 422 (field cursor); `limit` may
+ * change between pages. `scope` is a short digest of team and filters, not a secret: it only
+ * catches a client mixing up cursors (no row is ever shown that the key could not see anyway).
+ */
+export interface CursorKey {
+  list: string;
+  scope: string;
+}
+
+export function cursorKey(list: string, teamId: string, filters: Record<string, unknown> = {}): CursorKey {
+  const given = Object.keys(filters).sort().filter((k) => filters[k] !== undefined && filters[k] !== null && filters[k] !== '').map((k) => [k, filters[k]]);
+  return { list, scope: createHash('sha256').update(JSON.stringify([teamId, given])).digest('base64url').slice(0, 10) };
+}
+
+/** Cursor = base64url("<list>:<last id>:<scope>"). */
+export function encodeCursor(key: CursorKey, lastId: string): string {
+  return Buffer.from(`${key.list}:${lastId}:${key.scope}`, 'utf8').toString('base64url');
 }
 
 // The id prefix each list's cursor must carry, so a crafted cursor naming another kind of row is refused.
 const LIST_ID_PREFIX: Record<string, string> = {
   contacts: ID_PREFIX.contact, companies: ID_PREFIX.company, deals: ID_PREFIX.deal, tasks: ID_PREFIX.task,
   activities: ID_PREFIX.activity, calls: ID_PREFIX.call, webhooks: ID_PREFIX.webhook, events: ID_PREFIX.event,
+  deliveries: ID_PREFIX.delivery,
 };
 
-export function decodeCursor(list: string, raw: string | undefined): string | null {
+export function decodeCursor(key: CursorKey, raw: string | undefined): string | null {
   if (raw === undefined || raw === '') return null;
-  const bad = (): AppError => validation('cursor', 'cursor is malformed or belongs to another list.');
+  const bad = (): AppError => validation('cursor', 'cursor is malformed, or was issued for another list, team or filters.');
   if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw bad();
-  const text = Buffer.from(raw, 'base64url').toString('utf8');
-  const sep = text.indexOf(':');
-  if (sep < 0 || text.slice(0, sep) !== list) throw bad();
-  const id = text.slice(sep + 1);
+  const [list, id, scope, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split(':');
+  if (rest.length > 0 || list !== key.list || scope !== key.scope || id === undefined) throw bad();
   const m = /^([a-z]{2,3})_[0-9A-Z]{26}$/.exec(id);
   if (!m || (LIST_ID_PREFIX[list] !== undefined && m[1] !== LIST_ID_PREFIX[list])) throw bad();
   return id;
 }
 
 /** Given limit+1 fetched rows, builds the page. */
-export function toPage<R extends { id: string }, T>(list: string, rows: R[], limit: number, total: number, map: (r: R) => T): Page<T> {
+export function toPage<R extends { id: string }, T>(key: CursorKey, rows: R[], limit: number, total: number, map: (r: R) => T): Page<T> {
   const more = rows.length > limit;
   const slice = more ? rows.slice(0, limit) : rows;
   return {
     items: slice.map(map),
-    next_cursor: more ? encodeCursor(list, slice[slice.length - 1].id) : null,
+    next_cursor: more ? encodeCursor(key, slice[slice.length - 1].id) : null,
     total,
   };
 }
@@ -72,14 +88,14 @@ export function containsCi(column: string | RawBuilder<unknown>, q: string): Raw
  * the total in parallel. Every list endpoint answers through this.
  */
 export async function keysetPage<R extends { id: string }, T>(
-  list: string,
+  key: CursorKey,
   query: { cursor?: string; limit?: string },
   fetch: (page: { before: string | null; limit: number }) => Promise<R[]>,
   count: () => Promise<number>,
   map: (r: R) => T,
 ): Promise<Page<T>> {
   const limit = parseLimit(query.limit);
-  const before = decodeCursor(list, query.cursor);
+  const before = decodeCursor(key, query.cursor);
   const [rows, total] = await Promise.all([fetch({ before, limit }), count()]);
-  return toPage(list, rows, limit, total, map);
+  return toPage(key, rows, limit, total, map);
 }

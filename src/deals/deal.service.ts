@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/database.ts';
 import type { ContactTable, Database, DealTable } from '../db/schema.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
-import { type Page, keysetPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { parseDealValue } from '../common/money.ts';
 import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
 import { isIdOf, newId } from '../lib/ids.ts';
@@ -221,6 +221,6 @@ export class DealService {
     if (stage) await this.checkStage(this.db, actor.teamId, stage);
     const filters = { q: query.q?.trim() || undefined, status, stage, ownerId };
     const repo = new DealRepository(this.db);
-    return keysetPage('deals', query, (page) => repo.list(actor, { ...filters, ...page }), () => repo.count(actor, filters), toDealRow);
+    return keysetPage(cursorKey('deals', actor.teamId, filters), query, (page) => repo.list(actor, { ...filters, ...page }), () => repo.count(actor, filters), toDealRow);
   }
 }

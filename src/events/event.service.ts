@@ -1,7 +1,7 @@
 // The event log (GET /events): what a receiver that was down reads to catch up.
 import type { Db } from '../db/database.ts';
 import type { Actor } from '../common/actor.ts';
-import { decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
+import { cursorKey, decodeCursor, parseLimit, toPage, type Page } from '../common/pagination.ts';
 import { validation } from '../errors/app-error.ts';
 import { isIdOf } from '../lib/ids.ts';
 import { normalizeTimestamp } from '../lib/time.ts';
@@ -25,7 +25,6 @@ export class EventService {
    */
   async list(actor: Actor, query: EventQuery): Promise<Page<EventRow>> {
     const limit = parseLimit(query.limit);
-    const cursor = decodeCursor('events', query.cursor);
     let sinceId: string | null = null;
     let since: string | null = null;
     const rawSince = query.since?.trim();
@@ -37,11 +36,14 @@ export class EventService {
     if (event && !(EVENT_NAMES as readonly string[]).includes(event)) {
       throw validation('event', `event must be one of: ${EVENT_NAMES.join(', ')}.`);
     }
+    // Bound to the event filter only: a feed reader keeps its cursor even if it drops `since`.
+    const key = cursorKey('events', actor.teamId, { event });
+    const cursor = decodeCursor(key, query.cursor);
     const afterId = cursor && (!sinceId || cursor > sinceId) ? cursor : sinceId;
     const [rows, total] = await Promise.all([
       listEvents(this.db, actor, { afterId, since, event }, limit),
       countEvents(this.db, actor, { sinceId, since, event }),
     ]);
-    return toPage('events', rows, limit, total, toEventRow);
+    return toPage(key, rows, limit, total, toEventRow);
   }
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { TaskTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { type Page, keysetPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -119,6 +119,7 @@ export class TaskService {
     if (query.deal_id) f.dealId = query.deal_id;
     if (query.contact_id) f.contactId = query.contact_id;
     const repo = new TaskRepository(this.db);
-    return keysetPage('tasks', query, (page) => repo.list(actor, { ...f, ...page }), () => repo.count(actor, f), toTaskRow);
+    // The overdue cut-off is "now" on every page; the cursor stays valid from page to page.
+    return keysetPage(cursorKey('tasks', actor.teamId, { ...f, overdueAt: f.overdueAt ? true : undefined }), query, (page) => repo.list(actor, { ...f, ...page }), () => repo.count(actor, f), toTaskRow);
   }
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
-import { decodeCursor, parseLimit, toPage, type Page, keysetPage } from '../common/pagination.ts';
+import { cursorKey, decodeCursor, parseLimit, toPage, type Page, keysetPage } from '../common/pagination.ts';
 import { forbidden, notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -100,7 +100,7 @@ export class WebhookService {
   async list(actor: Actor, query: { cursor?: string; limit?: string }): Promise<Page<WebhookRow>> {
     this.authorize(actor);
     const repo = this.repo();
-    return keysetPage('webhooks', query, (page) => repo.list(actor.teamId, page), () => repo.count(actor.teamId), toWebhookRow);
+    return keysetPage(cursorKey('webhooks', actor.teamId), query, (page) => repo.list(actor.teamId, page), () => repo.count(actor.teamId), toWebhookRow);
   }
 
   async detail(actor: Actor, id: string): Promise<WebhookRow> {
@@ -134,7 +134,8 @@ export class WebhookService {
   async deliveries(actor: Actor, id: string, query: { cursor?: string; limit?: string; status?: string }): Promise<Page<WebhookDeliveryRow>> {
     await this.get(actor, id);
     const limit = parseLimit(query.limit);
-    const before = decodeCursor(`deliveries-${id}`, query.cursor);
+    const key = cursorKey('deliveries', actor.teamId, { webhook: id, status: query.status });
+    const before = decodeCursor(key, query.cursor);
     const status = query.status || undefined;
     if (status && !DELIVERY_STATUSES.includes(status)) throw validation('status', `status must be one of: ${DELIVERY_STATUSES.join(', ')}.`);
     const repo = this.repo();
@@ -143,7 +144,7 @@ export class WebhookService {
       repo.countDeliveries(actor.teamId, id, status),
     ]);
     const attempts = await repo.attemptsOf(rows.slice(0, limit).map((r) => r.id));
-    return toPage(`deliveries-${id}`, rows, limit, total, (r) => toWebhookDeliveryRow(r, attempts.filter((a) => a.delivery_id === r.id)));
+    return toPage(key, rows, limit, total, (r) => toWebhookDeliveryRow(r, attempts.filter((a) => a.delivery_id === r.id)));
   }
 
   /**

@@ -94,11 +94,34 @@ describe('contacts', () => {
     const bad = await t.member.client.get('/contacts?cursor=garbage!');
     assert.equal(bad.status, 422);
     assert.equal(bad.body.detail.field, 'cursor');
-    const companyCursor = Buffer.from('companies:co_01ARZ3NDEKTSV4RRFFQ69G5FAV').toString('base64url');
-    assert.equal((await t.member.client.get(`/contacts?cursor=${companyCursor}`)).body.detail.field, 'cursor');
     // A crafted cursor that names another kind of row is refused too.
     const dealCursor = Buffer.from('contacts:dl_01ARZ3NDEKTSV4RRFFQ69G5FAV').toString('base64url');
     assert.equal((await t.member.client.get(`/contacts?cursor=${dealCursor}`)).body.detail.field, 'cursor');
+  });
+
+  it('takes a cursor only for the list, team and filters it was issued for; limit may change', async () => {
+    for (let i = 0; i < 3; i++) {
+      await a.owner.client.post('/contacts', { email: `cur${i}@cursor.test` });
+      await b.owner.client.post('/contacts', { email: `cur${i}@cursor.test` });
+      await a.owner.client.post('/companies', { name: `Cursor Co ${i}` });
+    }
+    const cursor = (await a.owner.client.get('/contacts?q=cursor.test&limit=1')).body.next_cursor;
+    assert.ok(cursor);
+    const next = await a.member.client.get(`/contacts?q=cursor.test&limit=5&cursor=${cursor}`);
+    assert.equal(next.status, 200);
+    assert.equal(next.body.items.length, 2);
+    const refused = [
+      ['another team', b.owner.client, `/contacts?q=cursor.test&limit=1&cursor=${cursor}`],
+      ['other filters', a.owner.client, `/contacts?q=cur&limit=1&cursor=${cursor}`],
+      ['no filter', a.owner.client, `/contacts?limit=1&cursor=${cursor}`],
+      ['another list', a.owner.client, `/contacts?cursor=${(await a.owner.client.get('/companies?limit=1')).body.next_cursor}`],
+    ] as const;
+    for (const [why, client, path] of refused) {
+      const r = await client.get(path);
+      assert.equal(r.status, 422, why);
+      assert.equal(r.body.detail.error, 'validation_error', why);
+      assert.equal(r.body.detail.field, 'cursor', why);
+    }
   });
 
   it('never shows another team\'s contact (404) and lists only the own team', async () => {

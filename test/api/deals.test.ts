@@ -431,10 +431,18 @@ describe('deals', () => {
       assert.equal(seen.length, 9);
       assert.equal(new Set(seen).size, 9);
       assert.equal((await t.manager.client.get('/deals?limit=101')).body.detail.field, 'limit');
-      const contactsCursor = Buffer.from('contacts:ct_01ARZ3NDEKTSV4RRFFQ69G5FAV').toString('base64url');
+      for (const email of ['c1@cursor.test', 'c2@cursor.test']) await t.manager.client.post('/contacts', { email });
+      const contactsCursor = (await t.manager.client.get('/contacts?limit=1')).body.next_cursor;
+      assert.ok(contactsCursor);
       const foreign = await t.manager.client.get(`/deals?cursor=${contactsCursor}`);
       assert.equal(foreign.status, 422);
       assert.equal(foreign.body.detail.field, 'cursor');
+      // A cursor of status=all continues only status=all.
+      const first = (await t.manager.client.get('/deals?status=all&limit=4')).body.next_cursor;
+      assert.equal((await t.manager.client.get(`/deals?status=all&limit=2&cursor=${first}`)).status, 200);
+      const other = await t.manager.client.get(`/deals?status=won&cursor=${first}`);
+      assert.equal(other.status, 422);
+      assert.equal(other.body.detail.field, 'cursor');
     });
 
     it('a member lists only own deals, and total counts only those', async () => {
