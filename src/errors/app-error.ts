@@ -2,6 +2,7 @@
 // Every error a client sees is rendered from an AppError by the one error handler.
 
 export const ERROR_STATUS = {
+  bad_request: 400,
   invalid_key: 401,
   unauthenticated: 401,
   team_cap: 402,
@@ -14,8 +15,10 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   duplicate: 409,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   validation_error: 422,
   deal_not_open: 422,
   consent_required: 428,

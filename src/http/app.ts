@@ -14,7 +14,7 @@ import { ActivityRow } from '../activities/activity.row.ts';
 import { CallRow } from '../calls/call.row.ts';
 import { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from '../webhooks/webhook.row.ts';
 import { EventRow } from '../events/event.row.ts';
-import { installErrorHandling, renderError } from './error-handler.ts';
+import { clientErrorHandler, installErrorHandling, renderError } from './error-handler.ts';
 import { AppError } from '../errors/app-error.ts';
 import { installApiGuard } from './api-guard.ts';
 import { installJsonParser } from './json-body.ts';
@@ -36,6 +36,9 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
+    clientErrorHandler,
+    // Ids longer than the router's default of 100 characters reach the route and answer 404 like any unknown id.
+    maxParamLength: 1000,
     // Behind a reverse proxy (RZ_TRUST_PROXY=1) the client address and https come from X-Forwarded-*;
     // without one those headers are not believed (sign-in throttling per IP, Secure cookies).
     trustProxy: services.config.trustProxy,

@@ -1,11 +1,14 @@
 // The one error handler: every failure leaves the service in the body shape of decisions.md,
 // and nothing internal (stack, SQL, paths) ever reaches a client.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, RequestShapeError, type ValidationIssue } from '../errors/app-error.ts';
 
 interface AjvError {
   keyword: string;
   instancePath: string;
+  schemaPath?: string;
   message?: string;
   params: Record<string, unknown>;
 }
@@ -19,7 +22,13 @@ function pathOf(e: AjvError): string[] {
 
 /** Wrong types answer the 422 list; any other schema failure names its field (object form). */
 export function translateValidation(errors: AjvError[], context: string): AppError | RequestShapeError {
-  const typeErrors = errors.filter((e) => e.keyword === 'type');
+  // In a union (a nullable string with a maximum length, say) a value that matches one branch's
+  // type but breaks its rule also fails the other branches' type checks: that is a rule of a
+  // field (object form), not a wrong type.
+  const branchOf = (e: AjvError) => (e.schemaPath ?? '').slice(0, (e.schemaPath ?? '').lastIndexOf('/'));
+  const typeFailed = new Set(errors.filter((e) => e.keyword === 'type').map(branchOf));
+  const ruleBroken = new Set(errors.filter((e) => e.keyword !== 'type' && e.keyword !== 'anyOf' && !typeFailed.has(branchOf(e))).map((e) => e.instancePath));
+  const typeErrors = errors.filter((e) => e.keyword === 'type' && !ruleBroken.has(e.instancePath));
   if (typeErrors.length > 0) {
     const byPath = new Map<string, ValidationIssue & { expected: string[] }>();
     for (const e of typeErrors) {
@@ -35,7 +44,7 @@ export function translateValidation(errors: AjvError[], context: string): AppErr
     }
     return new RequestShapeError([...byPath.values()].map(({ expected: _expected, ...issue }) => issue));
   }
-  const first = errors.find((e) => e.keyword !== 'anyOf') ?? errors[0];
+  const first = errors.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'type') ?? errors.find((e) => e.keyword !== 'anyOf') ?? errors[0];
   const path = pathOf(first);
   const field = path.join('.') || context;
   let message: string;
@@ -77,11 +86,31 @@ export function renderError(err: unknown, request: FastifyRequest, reply: Fastif
     return send(reply, 422, { detail: [{ loc: ['body'], msg: 'Malformed JSON.', type: 'json_invalid' }] });
   }
   const status = fe.statusCode ?? 500;
-  if (status === 404) return renderError(new AppError('not_found', 'Not found.'), request, reply);
+  // 414: a path longer than the router takes names no row either.
+  if (status === 404 || status === 414) return renderError(new AppError('not_found', 'Not found.'), request, reply);
   if (status === 405) return renderError(new AppError('method_not_allowed', 'Method not allowed.'), request, reply);
   if (status >= 400 && status < 500) return renderError(new AppError('validation_error', 'The request is invalid.', { field: 'body' }), request, reply);
   request.log.error({ err }, 'unhandled error');
   return renderError(new AppError('internal_error', 'Something went wrong on our side. The error has been logged.'), request, reply);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before there is a request (raw non-ASCII bytes in the URL, a
+ * malformed header, headers over 16 KiB, a slow client) still answer in the error body of the API.
+ * No key was read, so no request is counted and no limit headers are sent.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const error = err.code === 'HPE_HEADER_OVERFLOW'
+    ? new AppError('headers_too_large', 'The request headers are too large (16 KiB at most).')
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new AppError('request_timeout', 'The request took too long to arrive.')
+      : new AppError('bad_request', 'The HTTP request is malformed. Percent-encode non-ASCII characters in the URL (UTF-8).');
+  const body = JSON.stringify(error.body());
+  socket.end(`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 /** Unknown routes are answered by /api/v1's own handler and, everywhere else, by the application's (web.plugin.ts). */
