@@ -35,10 +35,10 @@ export class CompanyService {
    * Finds a company by name (case-insensitive, whitespace-normalised) or creates it, inside the
    * caller's transaction; records company.created when it creates.
    */
-  async findOrCreate(tx: Kysely<Database>, actor: Actor, rawName: string, domain?: string | null) {
+  async findOrCreate(tx: Kysely<Database>, actor: Actor, rawName: string, domain?: string | null, field = 'company') {
     const name = rawName.trim().replace(/\s+/g, ' ');
-    if (!name) throw validation('company', 'company name must not be empty.');
-    if (name.length > 200) throw validation('company', 'company name is longer than 200 characters.');
+    if (!name) throw validation(field, `${field} must not be empty.`);
+    if (name.length > 200) throw validation(field, `${field} is longer than 200 characters.`);
     const repo = new CompanyRepository(tx);
     const key = companyNameKey(name);
     const now = nowIso();
@@ -71,7 +71,7 @@ export class CompanyService {
     if (typeof input.name !== 'string' || !input.name.trim()) throw validation('name', 'name is required.');
     const name = input.name;
     const out = await this.db.transaction().execute(async (tx) => {
-      const found = await this.findOrCreate(tx, actor, name, input.domain);
+      const found = await this.findOrCreate(tx, actor, name, input.domain, 'name');
       if (!found.created && input.domain !== undefined) {
         const domain = cleanOptional(input.domain) ?? null;
         if (domain !== found.row.domain) {

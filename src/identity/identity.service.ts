@@ -19,14 +19,22 @@ export const DEFAULT_STAGES = [
 ];
 
 export const ROLES: Role[] = ['owner', 'manager', 'member'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The address forms mail systems deliver to: a dot-atom local part (RFC 5322, Unicode letters
+// allowed as in RFC 6531) and a host name of two or more labels, none empty or hyphen-edged.
+const EMAIL_LOCAL = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+const EMAIL_LABEL = /^[\p{L}\p{N}]([\p{L}\p{N}-]*[\p{L}\p{N}])?$/u;
 
 export function normalizeEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
 export function isValidEmail(email: string): boolean {
-  return EMAIL.test(email) && email.length <= 254;
+  if (email.length > 254) return false;
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const labels = email.slice(at + 1).split('.');
+  return at > 0 && local.length <= 64 && EMAIL_LOCAL.test(local) && labels.length >= 2
+    && labels.every((l) => l.length <= 63 && EMAIL_LABEL.test(l)) && !/^\d+$/.test(labels[labels.length - 1]);
 }
 
 export function hashKey(secret: string): string {

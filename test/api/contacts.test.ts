@@ -52,6 +52,14 @@ describe('contacts', () => {
     assert.equal(invalid.status, 422);
     assert.deepEqual(invalid.body.detail.error, 'validation_error');
     assert.equal(invalid.body.detail.field, 'email');
+    for (const email of ['a<b>@c.de', 'a..b@c.de', '.a@b.de', 'a.@b.de', 'a@.b.de', 'a@b..de', 'a@-b.de', 'a@b_c.de', 'a@b']) {
+      const r = await a.member.client.post('/contacts', { email });
+      assert.equal(r.status, 422, email);
+      assert.equal(r.body.detail.field, 'email', email);
+    }
+    const viaActivity = await a.member.client.post('/activities', { kind: 'note', body: 'x', contact_email: 'x@y..de' });
+    assert.equal(viaActivity.status, 422);
+    assert.equal(viaActivity.body.detail.field, 'contact_email');
     const missing = await a.member.client.post('/contacts', { first_name: 'A' });
     assert.equal(missing.status, 422);
     assert.equal(missing.body.detail.field, 'email');
@@ -77,7 +85,8 @@ describe('contacts', () => {
     assert.deepEqual((await eventsSince(s.services, a.teamId, mark2)).map((e) => e.event), ['contact.created']);
     assert.deepEqual((await eventsSince(s.services, a.teamId, mark)).map((e) => e.event), ['company.created', 'contact.created']);
     const list = await a.owner.client.get('/contacts?q=z@z.test');
-    assert.equal(list.body.total, 0);
+    assert.equal(list.body.total, 0);    // Unicode letters are fine in both parts (RFC 6531).
+    assert.equal((await a.member.client.post('/contacts', { email: 'Jürgen.Groß@Müller-Bau.de' })).body.email, 'jürgen.groß@müller-bau.de');
   });
 
   it('paginates newest first with an opaque keyset cursor and a total', async () => {
