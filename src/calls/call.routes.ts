@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
-import { errors, IdParam, Nullable, pageOf } from '../common/schema.ts';
+import { errors, IdParam, LimitParam, Nullable, pageOf } from '../common/schema.ts';
 
 const CallBody = Type.Object({
   transcript: Type.String({ maxLength: 500_000, description: 'The call transcript: required, not blank, at most 500,000 characters. `Name: text` lines (optionally with [hh:mm:ss]) or WebVTT.' }),
@@ -19,7 +19,7 @@ const CallListQuery = Type.Object({
   deal_id: Type.Optional(Type.String()),
   status: Type.Optional(Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')])),
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
-  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, default 25, maximum 100' })),
+  limit: LimitParam,
 });
 
 // 500,000 characters may take up to 6 bytes each in JSON (\uXXXX escapes): room for that.

@@ -16,12 +16,13 @@ export interface DealValueInput {
  * the value (`null`), else the cents. Throws 422 with `field` for anything else.
  */
 export function parseDealValue(input: DealValueInput): number | null | undefined {
-  const hasEur = input.value_eur !== undefined;
-  const hasCents = input.value_cents !== undefined;
-  if (hasEur && hasCents) throw validation('value_eur', 'Send value_eur or value_cents, not both.');
-  if (hasCents) return input.value_cents === null ? null : parseCents(input.value_cents);
-  if (hasEur) return input.value_eur === null ? null : parseEur(input.value_eur);
-  return undefined;
+  // A value next to a null alternative is one value (forms and flows often send the other as null).
+  const eur = input.value_eur;
+  const cents = input.value_cents;
+  if (eur !== undefined && eur !== null && cents !== undefined && cents !== null) throw validation('value_eur', 'Send value_eur or value_cents, not both.');
+  if (cents !== undefined && cents !== null) return parseCents(cents);
+  if (eur !== undefined && eur !== null) return parseEur(eur);
+  return eur === null || cents === null ? null : undefined;
 }
 
 export function parseCents(raw: unknown): number {

@@ -45,10 +45,13 @@ export function errors(...statuses: number[]): Record<number, TSchema> {
   return out;
 }
 
+/** Page size as a query string; parseLimit checks it (422 field limit) with one message for every list. */
+export const LimitParam = Type.Optional(Type.String({ description: 'Page size: an integer from 1 to 100, default 25', examples: ['25'] }));
+
 export const ListQuery = Type.Object({
   q: Type.Optional(Type.String({ description: 'Case-insensitive substring search' })),
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
-  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, default 25, maximum 100' })),
+  limit: LimitParam,
 });
 
 export const pageOf = <T extends TSchema>(item: T, title: string) => Type.Object({

@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
-import { errors, pageOf } from '../common/schema.ts';
+import { errors, LimitParam, pageOf } from '../common/schema.ts';
 
 const EventQuery = Type.Object({
   since: Type.Optional(Type.String({ description: 'An event id (events after it) or an RFC 3339 time (events at or after it)' })),
   event: Type.Optional(Type.String({ description: 'Only this event name' })),
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
-  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, default 25, maximum 100' })),
+  limit: LimitParam,
 });
 
 export function eventRoutes(services: Services): FastifyPluginAsyncTypebox {

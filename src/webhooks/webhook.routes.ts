@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
-import { errors, IdParam, Nullable, pageOf } from '../common/schema.ts';
+import { errors, IdParam, LimitParam, Nullable, pageOf } from '../common/schema.ts';
 
 const Events = Type.Union([
   Type.Array(Type.String(), { description: 'Event names, or ["*"] for every event' }),
@@ -29,12 +29,12 @@ const Created = Type.Intersect([
 
 const PageQuery = Type.Object({
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
-  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, default 25, maximum 100' })),
+  limit: LimitParam,
 });
 
 const DeliveryQuery = Type.Object({
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
-  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, default 25, maximum 100' })),
+  limit: LimitParam,
   status: Type.Optional(Type.String({ description: 'pending, succeeded or failed' })),
 });
 

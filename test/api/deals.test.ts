@@ -94,6 +94,8 @@ describe('deals', () => {
         [{ value_eur: 12500 }, 1_250_000], [{ value_eur: '12,500' }, 1_250_000], [{ value_eur: '12,500.50' }, 1_250_050],
         [{ value_eur: '€ 12.500' }, 1_250_000], [{ value_eur: '12,5k' }, 1_250_000], [{ value_eur: '12K' }, 1_200_000],
         [{ value_eur: 'EUR 12.500' }, 1_250_000], [{ value_eur: 99.99 }, 9999], [{ value_cents: 4200 }, 4200],
+        // The other alternative sent as null is not "both given".
+        [{ value_eur: '12.5k', value_cents: null }, 1_250_000], [{ value_eur: null, value_cents: 700 }, 700],
       ];
       for (const [body, cents] of cases) {
         const r = await a.member.client.post('/deals', body);

@@ -2,6 +2,7 @@
 // body of every failure: what every /api/v1 request goes through.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ApiClient } from '../helpers/client.ts';
 import { eventsSince, lastEventId, makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
@@ -201,5 +202,46 @@ describe('API guard', () => {
       }
     }
     assert.equal(answers[0].body.detail.error, 'not_found');
+  });
+
+  it('names the field of a text over its maximum length (object form), not a wrong type', async () => {
+    const cases: Array<[string, object, string]> = [
+      ['/contacts', { email: 'long@limits.test', first_name: 'x'.repeat(201) }, 'first_name'],
+      ['/deals', { title: 'x'.repeat(501) }, 'title'],
+      ['/deals', { company: 'x'.repeat(201) }, 'company'],
+      ['/companies', { name: 'x'.repeat(201) }, 'name'],
+      ['/companies', { name: 'Long Domain Ltd', domain: 'x'.repeat(300) }, 'domain'],
+    ];
+    for (const [path, body, field] of cases) {
+      const r = await a.owner.client.post(path, body);
+      assert.equal(r.status, 422, `${path} ${field}`);
+      assert.equal(r.body.detail.error, 'validation_error', `${path} ${field}: ${r.text}`);
+      assert.equal(r.body.detail.field, field, `${path} ${field}`);
+      assert.doesNotMatch(r.body.detail.message, /null/);
+    }
+    assert.equal((await a.owner.client.get('/companies?q=long%20domain')).body.total, 0);
+  });
+
+  it('answers a request the HTTP parser refuses in the one error shape, and an over-long id with 404', async () => {
+    const raw = (head: string) => new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(s.baseUrl).port), '127.0.0.1', () => socket.write(head));
+      let text = '';
+      socket.on('data', (d) => { text += d; });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const umlaut = await raw(`GET /api/v1/companies?q=M\u00dcLL HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.owner.key}\r\n\r\n`);
+    assert.match(umlaut, /^HTTP\/1\.1 400 /);
+    assert.equal(JSON.parse(umlaut.slice(umlaut.indexOf('\r\n\r\n') + 4)).detail.error, 'bad_request');
+    const huge = await raw(`GET /api/v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`);
+    assert.match(huge, /^HTTP\/1\.1 431 /);
+    assert.equal(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4)).detail.error, 'headers_too_large');
+    for (const path of [`/deals/dl_${'A'.repeat(120)}`, `/contacts/${'A'.repeat(300)}`]) {
+      const r = await a.owner.client.get(path);
+      assert.equal(r.status, 404, path);
+      assert.equal(r.body.detail.error, 'not_found');
+    }
+    const done = await a.owner.client.post(`/tasks/tk_${'A'.repeat(120)}/done`, {});
+    assert.equal(done.status, 404);
   });
 });
