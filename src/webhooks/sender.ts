@@ -89,7 +89,7 @@ export class DeliverySender {
       const batch = await repo.claimDue(this.handle.dialect, {
         workerId: this.workerId, now: now.toISOString(), excludeWebhooks: saturated,
         leaseUntil: new Date(now.getTime() + leaseMs(this.config.webhookTimeoutMs)).toISOString(),
-        limit: MAX_IN_FLIGHT - this.running.size,
+        limit: MAX_IN_FLIGHT - this.running.size, maxAttempts: MAX_ATTEMPTS,
         room: (id) => MAX_IN_FLIGHT_PER_WEBHOOK - (this.perWebhook.get(id) ?? 0),
       });
       if (batch.length === 0) break;
@@ -116,7 +116,7 @@ export class DeliverySender {
   private async deliver(d: WebhookDeliveryTable): Promise<void> {
     const repo = new WebhookRepository(this.handle.db);
     const [hook] = await repo.byIds([d.webhook_id]);
-    const attempt = d.attempts + 1;
+    const attempt = d.attempts; // counted when the delivery was claimed
     const attemptedAt = nowIso();
     const gone = !hook || hook.deleted_at !== null;
     const outcome: DeliveryOutcome = gone

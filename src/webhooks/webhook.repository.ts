@@ -1,10 +1,12 @@
 // Webhooks, their deliveries and attempts. Every query of the API side is scoped by team; the
 // sender side (claim/finish) works across teams, as the background worker serves them all.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { newId } from '../lib/ids.ts';
 import { forUpdate, type DialectName } from '../db/database.ts';
 import type { Database, Role, WebhookAttemptTable, WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
 
 const INSERT_CHUNK = 200;
+const INTERRUPTED = 'interrupted: the sending process stopped during this attempt';
 
 export interface SubscribedWebhook {
   id: string;
@@ -111,7 +113,7 @@ export class WebhookRepository {
    * PostgreSQL may run that subquery once per candidate row and lease more than n.)
    */
   async claimDue(dialect: DialectName, opts: {
-    workerId: string; now: string; leaseUntil: string; limit: number; excludeWebhooks: string[]; room: (webhookId: string) => number;
+    workerId: string; now: string; leaseUntil: string; limit: number; maxAttempts: number; excludeWebhooks: string[]; room: (webhookId: string) => number;
   }): Promise<WebhookDeliveryTable[]> {
     const { now } = opts;
     return this.db.transaction().execute(async (tx) => {
@@ -123,15 +125,34 @@ export class WebhookRepository {
       const rows = await forUpdate(dialect, due.orderBy('next_attempt_at').orderBy('id').limit(Math.min(4 * opts.limit, 200)), { skipLocked: true }).execute();
       const taken = new Map<string, number>();
       const picked: string[] = [];
+      const leaseMs = Date.parse(opts.leaseUntil) - Date.parse(now);
       for (const r of rows) {
         if (picked.length >= opts.limit) break;
         const n = taken.get(r.webhook_id) ?? 0;
         if (n >= opts.room(r.webhook_id)) continue;
+        // A lease that ran out on a pending delivery: the process sending it stopped during the
+        // attempt (a graceful stop waits for attempts in flight). The receiver may have got that
+        // request, so it is logged, and it counts towards the attempts in all.
+        if (r.locked_until !== null) {
+          await tx.insertInto('webhook_attempts').values({
+            id: newId('attempt'), delivery_id: r.id, webhook_id: r.webhook_id, team_id: r.team_id, attempt: r.attempts,
+            attempted_at: new Date(Date.parse(r.locked_until) - leaseMs).toISOString(), status_code: null, duration_ms: 0,
+            error: INTERRUPTED, response_snippet: null,
+          }).execute();
+          if (r.attempts >= opts.maxAttempts) {
+            await tx.updateTable('webhook_deliveries').set({
+              status: 'failed', next_attempt_at: null, locked_by: null, locked_until: null, last_status_code: null,
+              last_error: INTERRUPTED, updated_at: now, completed_at: now,
+            }).where('id', '=', r.id).execute();
+            continue;
+          }
+        }
         taken.set(r.webhook_id, n + 1);
         picked.push(r.id);
       }
       if (picked.length === 0) return [];
-      return tx.updateTable('webhook_deliveries').set({ locked_by: opts.workerId, locked_until: opts.leaseUntil })
+      // The attempt about to start is counted now, so a crash during it still counts it.
+      return tx.updateTable('webhook_deliveries').set({ locked_by: opts.workerId, locked_until: opts.leaseUntil, attempts: sql`attempts + 1` })
         .where('id', 'in', picked).where('status', '=', 'pending')
         .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]))
         .returningAll()

@@ -59,6 +59,16 @@ describe('webhooks across a crash', () => {
     assert.equal(deliveries.length, 15);
     for (const d of deliveries) assert.equal(d.status, 'succeeded', JSON.stringify(d));
     for (const d of deliveries) assert.ok(rx.received.some((r) => r.delivery === d.id), `delivery ${d.id} arrived`);
+    // The attempt the killed process had in flight is logged as interrupted and counts: the
+    // receiver's next request for that delivery says attempt 2.
+    const attempts = await s.services.handle.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', inFlight.map((d) => d.id)).orderBy('attempt').execute();
+    for (const { id } of inFlight) {
+      const log = attempts.filter((a) => a.delivery_id === id);
+      assert.deepEqual(log.map((a) => [a.attempt, a.status_code, /interrupted/.test(a.error ?? '')]), [[1, null, true], [2, 200, false]], id);
+      assert.equal(deliveries.find((d) => d.id === id)!.attempts, 2);
+      const after = rx.received.filter((r) => r.delivery === id && r.at >= restartedAt);
+      assert.deepEqual(after.map((r) => String(r.headers['x-rz-attempt'])), ['2'], id);
+    }
   });
 });
 
