@@ -182,7 +182,8 @@ describe('webhook delivery', () => {
     assert.equal(analysed.id, call.body.id);
     assert.equal(analysed.status, 'done');
     assert.equal(analysed.result.moments.length, 3);
-    assert.deepEqual(analysed, (await a.member.client.get(`/calls/${call.body.id}`)).body);
+    // The same row, key for key in the same order as the API writes it.
+    assert.equal(JSON.stringify(analysed), (await a.member.client.get(`/calls/${call.body.id}`)).text);
     // The analysis adds an activity of kind call to the timeline: activity.created as well.
     assert.ok(rx.of('activity.created').some((r) => r.body.data.kind === 'call' && r.body.data.call_id === call.body.id));
     for (const r of rx.received) {
