@@ -13,8 +13,9 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
-function pathOf(e: AjvError): string[] {
-  const parts = e.instancePath.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+function pathOf(e: AjvError): Array<string | number> {
+  // Array positions as numbers (["body", "events", 1]), as FastAPI-style clients expect.
+  const parts: Array<string | number> = e.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
   if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') parts.push(e.params.missingProperty);
   if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') parts.push(e.params.additionalProperty);
   return parts;
@@ -28,7 +29,14 @@ export function translateValidation(errors: AjvError[], context: string): AppErr
   const branchOf = (e: AjvError) => (e.schemaPath ?? '').slice(0, (e.schemaPath ?? '').lastIndexOf('/'));
   const typeFailed = new Set(errors.filter((e) => e.keyword === 'type').map(branchOf));
   const ruleBroken = new Set(errors.filter((e) => e.keyword !== 'type' && e.keyword !== 'anyOf' && !typeFailed.has(branchOf(e))).map((e) => e.instancePath));
-  const typeErrors = errors.filter((e) => e.keyword === 'type' && !ruleBroken.has(e.instancePath));
+  // Likewise a value whose type one branch took (an array of events) is not also "not a string"
+  // for another branch: only the problems inside it count.
+  const takenByOtherBranch = (e: AjvError) => {
+    const m = /^(.*\/anyOf)\/(\d+)\/type$/.exec(e.schemaPath ?? '');
+    return m !== null && errors.some((o) => o !== e && (o.schemaPath ?? '').startsWith(`${m[1]}/`)
+      && !(o.schemaPath ?? '').startsWith(`${m[1]}/${m[2]}/`) && o.instancePath.startsWith(`${e.instancePath}/`));
+  };
+  const typeErrors = errors.filter((e) => e.keyword === 'type' && !ruleBroken.has(e.instancePath) && !takenByOtherBranch(e));
   if (typeErrors.length > 0) {
     const byPath = new Map<string, ValidationIssue & { expected: string[] }>();
     for (const e of typeErrors) {

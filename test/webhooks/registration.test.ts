@@ -88,6 +88,12 @@ describe('webhook registration (RZ_WEBHOOK_ALLOW_PRIVATE=1, as in development)',
     const wrongType = await a.owner.client.post('/webhooks', { url: 42, events: ['*'] });
     assert.equal(wrongType.status, 422);
     assert.ok(Array.isArray(wrongType.body.detail));
+    // One entry per problem: the list of events is a list; its second element is not a string.
+    const wrongItem = await a.owner.client.post('/webhooks', { url: rx.url, events: ['deal.created', 1] });
+    assert.equal(wrongItem.status, 422);
+    assert.deepEqual(wrongItem.body.detail.map((d: any) => d.loc), [['body', 'events', 1]]);
+    const neither = await a.owner.client.post('/webhooks', { url: rx.url, events: 7 });
+    assert.deepEqual(neither.body.detail.map((d: any) => [d.loc, d.msg]), [[['body', 'events'], 'must be array or string']]);
   });
 
   it('validates the URL (even when private targets are allowed)', async () => {
