@@ -43,6 +43,10 @@ interface Expectation {
   no_customer?: boolean;
   /** Patterns (case-insensitive) no coaching text may contain: advice the rep demonstrably followed, wrong claims. */
   forbidden?: string[];
+  /** Only the objection types listed were raised (a pain or a number is not an objection). */
+  objections_only?: boolean;
+  /** A pattern the biggest miss's quote must not match (a strength taken for a miss). */
+  biggest_miss_not?: string;
   /** Pattern the strongest moment's quote must not match (e.g. a capitulation praised). */
   strongest_not?: string;
   /** The biggest miss quotes the salesperson (what the rep failed to do, where it happened). */
@@ -226,6 +230,13 @@ for (const c of cases) {
     if (found.length > 0) {
       check(`${c.name} objection ${o.type} ${o.handled ? 'handled' : 'missed'}`, found.some((x) => x.handled === o.handled), JSON.stringify(found));
     }
+  }
+  if (exp.objections_only) {
+    const extra = r.metrics.objections.filter((x) => !(exp.objections ?? []).some((o) => o.type === x.type));
+    check(`${c.name} no objection besides ${(exp.objections ?? []).map((o) => o.type).join(',') || 'none'}`, extra.length === 0, JSON.stringify(extra));
+  }
+  if (exp.biggest_miss_not) {
+    check(`${c.name} biggest miss is not /${exp.biggest_miss_not}/`, !new RegExp(exp.biggest_miss_not, 'i').test(r.biggest_miss.quote), r.biggest_miss.quote);
   }
   if (exp.next_step_dated !== undefined) {
     check(`${c.name} next step dated = ${exp.next_step_dated}`, r.metrics.next_step_dated === exp.next_step_dated, String(r.metrics.next_step));

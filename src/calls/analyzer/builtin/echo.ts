@@ -104,6 +104,8 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   if (a > b) return null;
   let phrase = sentence.slice(toks[a].start, toks[b].end).replace(EDGE_PUNCT_RE, '');
   if (!phrase || !/[\p{L}\p{N}]/u.test(phrase)) return null;
+  // A lone short word ("was", "it") says nothing of the customer's own: no echo then.
+  if (a === b && phrase.replace(/[^\p{L}\p{N}]/gu, '').length < 5) return null;
   if (phrase.length > 80) phrase = phrase.slice(0, 80).replace(/\s+\S*$/, '');
   return phrase;
 }

@@ -376,8 +376,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         pains.push({
           sentence: s,
           explored: replyHasQuestion,
-          implication: implicationAsked || hasImpact || (replyHasQuestion && answerImpact),
-          impact: hasImpact || (replyHasQuestion && answerImpact),
+          // A number anywhere in the same statement quantifies it ("It's chaos. We get forty calls a day.").
+          implication: implicationAsked || hasImpact || IMPACT_RE.test(t.text) || (replyHasQuestion && answerImpact),
+          impact: hasImpact || IMPACT_RE.test(t.text) || (replyHasQuestion && answerImpact),
           pitchedNext: pitched,
         });
       }

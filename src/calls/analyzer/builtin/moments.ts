@@ -226,17 +226,22 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // Only a reply that takes over with statements: one that mirrors, paraphrases or asks is
     // exactly what this moment asks for, never quote it.
     let best = -1;
-    const mirrored = (t: Turn) => t.sentences.some((x) => paraphrased.has(x) || x.question !== null);
+    // A label ("it sounds like ...") picks the statement up as well as a question does; and once a
+    // dated next step is agreed, what follows is confirming logistics, not taking over.
+    const mirrored = (t: Turn) => t.sentences.some((x) => paraphrased.has(x) || x.question !== null || LABEL_RE.test(x.text));
+    const closedAt = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence ? m.nextStep.sentence.turn : Infinity;
     for (const t of turns) {
-      if (t.isRep || t.index + 1 >= turns.length || !turns[t.index + 1].isRep || mirrored(turns[t.index + 1])) continue;
+      if (t.isRep || t.index + 1 >= turns.length || !turns[t.index + 1].isRep || mirrored(turns[t.index + 1]) || t.index > closedAt) continue;
       if (best < 0 || t.words > turns[best].words) best = t.index;
     }
-    const reply = best >= 0 ? turns[best + 1] : m.monologueTurn;
+    // Every reply picked the customer up: the share comes from the opening or a pitch, and a
+    // monologue has its own moment above. Nothing to quote here then.
+    const reply = best >= 0 ? turns[best + 1] : null;
     const s = reply?.sentences.find(substantive) ?? reply?.sentences[0];
     if (s && (!m.monologueTurn || reply !== m.monologueTurn || mono <= MONOLOGUE_GOOD_SECONDS)) {
       c.push({
         dimension: 'listening', positive: false, stretch: false, strength: 45 + (m.talkShare - 0.65) * 100, sentence: s,
-        kind: 'talk_share', method: 'voss_mirror', echo: best >= 0 ? echoFrom(lastCustomerBefore(best + 1)) : echoAt(s),
+        kind: 'talk_share', method: 'voss_mirror', echo: echoFrom(lastCustomerBefore(best + 1)) ?? echoAt(s),
       });
     }
   }
