@@ -84,7 +84,10 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
   app.addHook('preHandler', (request, reply, done) => {
     // After body validation: a malformed request answers 422 whatever the licence (decisions.md order).
     if (request.licenceInactive) {
-      done(new AppError('licence_inactive', "The team's licence is not in force; nothing can be written."));
+      const reads = request.method === 'GET' || request.method === 'HEAD';
+      done(new AppError('licence_inactive', reads
+        ? "The team's licence is not in force; members' keys can neither read nor write until it is."
+        : "The team's licence is not in force; nothing can be written."));
       return;
     }
     const raw = request.method === 'POST' && request.actor?.keyId ? request.headers['idempotency-key'] : undefined;

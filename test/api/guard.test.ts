@@ -121,6 +121,7 @@ describe('API guard', () => {
     const m = await t.member.client.get('/contacts');
     assert.equal(m.status, 402);
     assert.equal(m.body.detail.error, 'licence_inactive');
+    assert.match(m.body.detail.message, /neither read nor write/);
     assert.deepEqual(await eventsSince(s.services, t.teamId, mark), []);
     await s.services.identity.updateTeam(t.teamId, { licence: 'active' });
     assert.equal((await t.member.client.post('/contacts', { email: 'yes@licence.test' })).status, 201);

@@ -106,6 +106,12 @@ describe('calls: push, analysis, timelines, visibility', () => {
     assert.ok(onDeal.some((x: any) => x.call_id === push.body.id));
   });
 
+  it('takes language null like an absent language: de', async () => {
+    const r = await a.member.client.post('/calls', { transcript: transcript('null-language'), language: null, filename: null });
+    assert.equal(r.status, 202);
+    assert.equal(r.body.language, 'de');
+  });
+
   it('refuses invalid bodies with 422 and the field, and unknown links with 404, before anything is written', async () => {
     const mark = await lastEventId(s.services, a.teamId);
     const c = a.member.client;
