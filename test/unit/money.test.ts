@@ -94,11 +94,16 @@ describe('deal value: value_eur or value_cents', () => {
     assert.equal(parseDealValue({}), undefined);
     assert.equal(parseDealValue({ value_eur: null }), null);
     assert.equal(parseDealValue({ value_cents: null }), null);
+    assert.equal(parseDealValue({ value_eur: null, value_cents: null }), null);
+  });
+
+  it('takes the value given when the other alternative is sent as null', () => {
+    assert.equal(parseDealValue({ value_eur: null, value_cents: 100 }), 100);
+    assert.equal(parseDealValue({ value_eur: '12k', value_cents: null }), 1_200_000);
   });
 
   it('refuses both, negative, fractional, non-finite or absurd cents with the right field', () => {
     fails(() => parseDealValue({ value_eur: 1, value_cents: 100 }), 'value_eur');
-    fails(() => parseDealValue({ value_eur: null, value_cents: 100 }), 'value_eur');
     fails(() => parseDealValue({ value_cents: -1 }), 'value_cents');
     fails(() => parseDealValue({ value_cents: 1.5 }), 'value_cents');
     fails(() => parseDealValue({ value_cents: '100' }), 'value_cents');
