@@ -110,6 +110,8 @@ describe('calls: push, analysis, timelines, visibility', () => {
     const r = await a.member.client.post('/calls', { transcript: transcript('null-language'), language: null, filename: null });
     assert.equal(r.status, 202);
     assert.equal(r.body.language, 'de');
+    // Finished before the next test marks its events.
+    assert.equal((await waitForCall(a.member.client, r.body.id)).language, 'de');
   });
 
   it('refuses invalid bodies with 422 and the field, and unknown links with 404, before anything is written', async () => {
