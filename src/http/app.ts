@@ -38,7 +38,7 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler,
     // Ids longer than the router's default of 100 characters reach the route and answer 404 like any unknown id.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     // Behind a reverse proxy (RZ_TRUST_PROXY=1) the client address and https come from X-Forwarded-*;
     // without one those headers are not believed (sign-in throttling per IP, Secure cookies).
     trustProxy: services.config.trustProxy,
