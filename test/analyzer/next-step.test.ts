@@ -50,6 +50,11 @@ test('undated, vague and missing next steps score lower', () => {
   assert.deepEqual([undated.kind, undated.dated, undated.score], ['undated', false, 3]);
   const vague = nextStep(BODY_DE, 'Anna: Ich schicke Ihnen mal die Unterlagen, und dann melde ich mich.\nHerr Brandt: Okay.');
   assert.deepEqual([vague.kind, vague.dated, vague.score], ['vague', false, 2]);
+  // "some time" promises without "ich" or with a word between (a reviewer's call scored 1).
+  for (const line of ['Anna: Gut, dann melde mich irgendwann nochmal.', 'Anna: Ich würde sagen, wir hören irgendwann mal wieder voneinander.']) {
+    const someday = nextStep(BODY_DE, `${line}\nHerr Brandt: Ja, machen Sie das.`);
+    assert.deepEqual([someday.kind, someday.score], ['vague', 2], line);
+  }
   const vagueEn = nextStep(BODY_EN, "Rachel: I'll send over some info and follow up.\nDavid: Okay, thanks.");
   assert.deepEqual([vagueEn.kind, vagueEn.score], ['vague', 2]);
   const none = nextStep(BODY_DE, 'Anna: Danke für das Gespräch.\nHerr Brandt: Danke, tschüss.');
