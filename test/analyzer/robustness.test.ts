@@ -12,7 +12,7 @@ function valid(transcript: string, language: 'de' | 'en' = 'de') {
 }
 
 test('transcripts without any words throw an actionable AnalysisError', () => {
-  for (const t of ['', '   \n\n  ', '...', '[00:00:01] --- ?!', 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Anna></v>\n']) {
+  for (const t of ['', '   \n\n  ', '...', '[00:00:01] --- ?!', '... ??? !!! --- 123', '1\n2\n3', 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Anna></v>\n']) {
     assert.throws(() => analyzeTranscript({ transcript: t, language: 'de' }), (e: unknown) => {
       assert.ok(e instanceof AnalysisError);
       assert.match((e as Error).message, /no (words|spoken text)/);

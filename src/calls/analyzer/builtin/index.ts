@@ -21,7 +21,8 @@ import { sayMode, transcriptNote } from './texts.ts';
 export { detectLanguage, detectFormOfAddress, countFormsOfAddress, languageScores } from './language.ts';
 export { parseTranscript } from './transcript.ts';
 
-const HAS_WORD_RE = /[\p{L}\p{N}]/u;
+// A word has letters: numbers and punctuation alone ('... ??? 123', '1 2 3') are no call to coach.
+const HAS_WORD_RE = /\p{L}/u;
 
 /** Analyse one transcript. Throws AnalysisError only when there is nothing to analyse. */
 export function analyzeTranscript(input: AnalyzeInput): AnalysisResult {
