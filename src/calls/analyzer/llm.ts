@@ -5,7 +5,7 @@
 // output twice.
 import OpenAI from 'openai';
 import type { LlmConfig } from '../../config.ts';
-import { analyzeTranscript } from './builtin/index.ts';
+import { analysisThreads } from './builtin/analysis-threads.ts';
 import { validateAnalysis } from './validate.ts';
 import {
   METHODS, SCORE_DIMENSIONS,
@@ -100,7 +100,7 @@ export class LlmAnalyzer implements Analyzer {
 
   async analyze(input: AnalyzeInput): Promise<{ result: AnalysisResult; costCents: number }> {
     // Throws AnalysisError for transcripts without words: nothing to send to the LLM either.
-    const base = analyzeTranscript(input);
+    const base = await analysisThreads().analyze(input);
     const fallback = (reason: string, cost: number) => ({ result: { ...base, fallback_reason: reason }, costCents: Math.ceil(cost) });
     if (input.transcript.length > this.config.maxTranscriptChars) {
       return fallback(`transcript longer than ${this.config.maxTranscriptChars} characters; built-in analysis used`, 0);

@@ -1,5 +1,5 @@
 // The built-in analyzer: offline, deterministic, no LLM. Pure and synchronous; linear in the
-// length of the transcript.
+// length of the transcript. The service runs it in worker threads (BuiltinAnalyzer).
 
 import {
   type AnalysisResult,
@@ -17,6 +17,7 @@ import { questionTarget, score, monologueSeconds } from './score.ts';
 import { buildCandidates, renderCommitment, renderMiss, renderMoment, selectMoments, type RenderContext } from './moments.ts';
 import { parseTranscript } from './transcript.ts';
 import { sayMode, transcriptNote } from './texts.ts';
+import { analysisThreads } from './analysis-threads.ts';
 
 export { detectLanguage, detectFormOfAddress, countFormsOfAddress, languageScores } from './language.ts';
 export { parseTranscript } from './transcript.ts';
@@ -114,8 +115,9 @@ export function explainScores(input: AnalyzeInput): Record<ScoreDimension, strin
   return score(measure(turns, rep.key, parsed.hasTimestamps)).explain;
 }
 
+/** The built-in analysis as the service runs it: in the process's analysis threads, off the event loop. */
 export class BuiltinAnalyzer implements Analyzer {
   async analyze(input: AnalyzeInput): Promise<{ result: AnalysisResult; costCents: number }> {
-    return { result: analyzeTranscript(input), costCents: 0 };
+    return { result: await analysisThreads().analyze(input), costCents: 0 };
   }
 }

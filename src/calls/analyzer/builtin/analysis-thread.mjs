@@ -1,0 +1,15 @@
+// An analysis thread (see analysis-threads.ts): loads the TypeScript analysis and answers one
+// message per task. Worker threads do not share the main thread's TypeScript loader on every
+// Node version, so the thread loads it through tsx's scoped import (no global registration).
+import { parentPort } from 'node:worker_threads';
+import { tsImport } from 'tsx/esm/api';
+
+const { analyzeTranscript } = await tsImport('./index.ts', import.meta.url);
+
+parentPort.on('message', ({ id, input }) => {
+  try {
+    parentPort.postMessage({ id, ok: true, result: analyzeTranscript(input) });
+  } catch (err) {
+    parentPort.postMessage({ id, ok: false, analysisError: err?.name === 'AnalysisError', message: err instanceof Error ? err.message : String(err) });
+  }
+});

@@ -1,0 +1,52 @@
+// The service runs the built-in analysis in worker threads, so the event loop (every API request
+// of `rz serve`) keeps turning while a long transcript is analysed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AnalysisError, analyzeTranscript, BuiltinAnalyzer } from '../../src/calls/analyzer/index.ts';
+import { AnalysisThreads } from '../../src/calls/analyzer/builtin/analysis-threads.ts';
+
+/** A labelled call of about `chars` characters. */
+function longTranscript(chars: number): string {
+  const lines = [
+    'Anna: Wie läuft die Rechnungsstellung bei Ihnen heute, Herr Brandt?',
+    'Herr Brandt: Wir tippen alles in Excel ab, das kostet uns jede Woche zehn Stunden.',
+    'Anna: Was bedeutet das für Ihr Team am Monatsende?',
+    'Herr Brandt: Überstunden und Fehler, die Kunden rufen dann an.',
+  ];
+  const out: string[] = [];
+  for (let n = 0, i = 0; n < chars; i++) {
+    const line = `${lines[i % lines.length]} (${i})`;
+    out.push(line);
+    n += line.length + 1;
+  }
+  return out.join('\n');
+}
+
+test('the event loop keeps turning while a long transcript is analysed, and the result is the same as in-line', async () => {
+  const transcript = longTranscript(500_000);
+  const analyzer = new BuiltinAnalyzer();
+  await analyzer.analyze({ transcript: 'Anna: Hallo.\nHerr Brandt: Hallo.', language: 'de' }); // the thread is started
+  let turns = 0;
+  let done = false;
+  const spin = () => { if (!done) { turns++; setImmediate(spin); } };
+  const running = analyzer.analyze({ transcript, language: 'en' }).finally(() => { done = true; });
+  setImmediate(spin);
+  const { result } = await running;
+  assert.ok(turns >= 5, `the loop turned ${turns} times during the analysis`);
+  assert.deepEqual(result, analyzeTranscript({ transcript, language: 'en' }));
+});
+
+test('an unusable transcript fails with an AnalysisError from the thread', async () => {
+  await assert.rejects(new BuiltinAnalyzer().analyze({ transcript: '... 123', language: 'de' }), (e: unknown) => e instanceof AnalysisError && /no words/.test(e.message));
+});
+
+test('a thread that stops fails its analysis, and the next analysis gets a new thread', async () => {
+  const pool = new AnalysisThreads(1);
+  const first = pool.analyze({ transcript: longTranscript(200_000), language: 'de' });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await pool.close();
+  await assert.rejects(first, /analysis thread/);
+  const next = await pool.analyze({ transcript: 'Anna: Wie viele Stunden kostet Sie das pro Woche?\nHerr Brandt: Zehn.', language: 'de' });
+  assert.equal(next.scores.discovery >= 1, true);
+  await pool.close();
+});
