@@ -80,6 +80,14 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
     return false;
   };
 
+  // An empty query parameter (`?status=`, as a form with an empty select sends it) counts as
+  // not given, on every list alike: the default applies instead of a 422.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query) for (const k of Object.keys(query)) if (query[k] === '') delete query[k];
+    done();
+  });
+
   // Callback-style hooks: most requests pass straight through, without a promise per hook.
   app.addHook('preHandler', (request, reply, done) => {
     // After body validation: a malformed request answers 422 whatever the licence (decisions.md order).

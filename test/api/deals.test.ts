@@ -395,6 +395,8 @@ describe('deals', () => {
       const all = await t.manager.client.get('/deals?status=all');
       assert.equal(all.body.total, 9);
       assert.equal((await t.manager.client.get('/deals?status=open')).body.total, 7);
+      // An empty parameter counts as not given (default open), as on every list.
+      for (const empty of ['/deals?status=', '/deals?status=&stage=&q=&limit=&cursor=']) assert.equal((await t.manager.client.get(empty)).body.total, 7, empty);
       const bad = await t.manager.client.get('/deals?status=closed');
       assert.equal(bad.status, 422);
       assert.equal(bad.body.detail.field, 'status');
