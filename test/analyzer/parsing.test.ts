@@ -141,3 +141,18 @@ test('turns merge consecutive segments of one speaker; questions are classified 
     ['Erzählen Sie mal.', 'open'],
   ]);
 });
+
+test('a hard-wrapped utterance is joined back: a sentence across the line break is one sentence, verbatim', () => {
+  const t = 'Anna: Unsere Software erstellt die Rechnungen automatisch aus Ihren  \r\n   Aufträgen. Das spart Zeit.\nAnna: Passt Ihnen\nDienstag?\nBen: Ja.\nDas passt.\nBen: Bis dann.\n';
+  const { rows } = speakersAndTexts(t);
+  assert.deepEqual(rows, [
+    ['Anna', 'Unsere Software erstellt die Rechnungen automatisch aus Ihren  \r\n   Aufträgen. Das spart Zeit.', null],
+    ['Anna', 'Passt Ihnen\nDienstag?', null],
+    ['Ben', 'Ja.', null],
+    ['Ben', 'Das passt.', null],
+    ['Ben', 'Bis dann.', null],
+  ]);
+  for (const [, text] of rows) assert.ok(t.includes(text as string), 'each segment is a substring of the transcript');
+  const sentences = buildTurns(parseTranscript(t)).flatMap((x) => x.sentences).map((s) => s.text);
+  assert.ok(sentences.includes('Unsere Software erstellt die Rechnungen automatisch aus Ihren  \r\n   Aufträgen.'));
+});

@@ -2,7 +2,7 @@
 // version of a reviewed call and asserts the corrected behaviour.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeTranscript } from '../../src/calls/analyzer/index.ts';
+import { analyzeTranscript, validateAnalysis } from '../../src/calls/analyzer/index.ts';
 import { corpus } from './helpers.ts';
 
 const texts = (r: ReturnType<typeof analyzeTranscript>) =>
@@ -110,5 +110,35 @@ Verkäufer: Ich melde mich dann bei Ihnen.`;
     const r = analyzeTranscript({ transcript: call, language });
     const all = texts(r).join('\n');
     assert.doesNotMatch(all, /\b1 Fragen|\b1 questions/);
+  }
+});
+
+test('a hard-wrapped transcript is quoted in whole sentences, and scores as the same call unwrapped', () => {
+  const wrapped = `Anna: Guten Tag Herr Brandt, hier ist Anna von Nordlicht. Wie erstellen Sie
+heute Ihre Rechnungen, und wie viel Zeit geht dafür jeden Monat
+drauf?
+Herr Brandt: Ehrlich gesagt tippen wir alles in Excel ab. Das kostet uns
+jede Woche ungefähr zehn Stunden, und am Monatsende machen wir
+Überstunden.
+Anna: Was bedeutet das für Ihr Team, wenn am Monatsende Überstunden
+anfallen?
+Herr Brandt: Die Leute sind genervt, und letzten Monat haben wir eine
+Rechnung doppelt verschickt.
+Anna: Unsere Software erstellt die Rechnungen automatisch aus Ihren
+Aufträgen. Das spart Ihnen die zehn Stunden pro Woche.
+Herr Brandt: Was kostet das denn?
+Anna: 99 Euro im Monat. Passt Ihnen Dienstag um 10 Uhr für eine Demo?
+Herr Brandt: Ja, Dienstag passt.
+Anna: Prima, ich schicke Ihnen die Einladung.`;
+  const unwrapped = wrapped.replace(/\n(?!(?:Anna|Herr Brandt):)/g, ' ');
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: wrapped, language });
+    assert.deepEqual(validateAnalysis(r, { transcript: wrapped, language, callLanguage: 'de', formOfAddress: 'Sie' }), []);
+    for (const m of [r.strongest_moment, r.biggest_miss, ...r.moments]) {
+      assert.match(m.quote, /[.!?]$/, `a whole sentence, not a line: ${m.quote}`);
+      assert.ok(wrapped.includes(m.quote));
+    }
+    assert.doesNotMatch(r.biggest_miss.what_to_say_instead, /\n/);
+    assert.deepEqual(r.scores, analyzeTranscript({ transcript: unwrapped, language }).scores);
   }
 });

@@ -108,7 +108,8 @@ function objectionMethod(o: ObjectionEvent): MethodKey {
 
 function echoFrom(s: Sentence | null | undefined, focus?: RegExp, prefer: 'left' | 'right' = 'right'): string | null {
   if (!s) return null;
-  return echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null);
+  // Said words, not layout: a phrase across a wrapped line is spoken with a space.
+  return (echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null))?.replace(/\s+/g, ' ') ?? null;
 }
 
 export function buildCandidates(m: Measurements): Candidate[] {

@@ -96,6 +96,8 @@ interface RawLine {
   timed: boolean;
   /** The label came from a weak pattern ("Name 10:30" without brackets): needs repetition. */
   weak?: boolean;
+  /** Plain text lines only: the line as written, its number, and the line break after it. */
+  line?: { text: string; no: number; eol: string };
 }
 
 function parseLabelled(line: string, start: number | null, end: number | null): RawLine {
@@ -252,7 +254,14 @@ function acceptedLabels(raw: RawLine[], nonEmptyLines: number): Set<string> {
 }
 
 export function parseTranscript(transcript: string): ParsedTranscript {
-  const lines = transcript.split(/\r\n|\n|\r/);
+  // Lines and the exact line breaks between them (a wrapped utterance is joined back verbatim).
+  const parts = transcript.split(/(\r\n|\n|\r)/);
+  const lines: string[] = [];
+  const eols: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    lines.push(parts[i]);
+    eols.push(parts[i + 1] ?? '');
+  }
   const first = lines.findIndex((l) => l.trim() !== '');
   const isVtt = first >= 0 && /^\uFEFF?WEBVTT\b/.test(lines[first].trim());
   let timingLines = 0;
@@ -267,10 +276,9 @@ export function parseTranscript(transcript: string): ParsedTranscript {
     raw = parseCues(isVtt ? lines.slice(first) : lines, isVtt);
   } else {
     raw = [];
-    for (const line of lines) {
-      if (line.trim() === '') continue;
-      raw.push(parseLabelled(line, null, null));
-    }
+    lines.forEach((line, no) => {
+      if (line.trim() !== '') raw.push({ ...parseLabelled(line, null, null), line: { text: line, no, eol: eols[no] } });
+    });
   }
   const nonEmpty = raw.length;
   const accepted = acceptedLabels(raw, nonEmpty);
@@ -300,7 +308,10 @@ export function parseTranscript(transcript: string): ParsedTranscript {
   }
 
   let current: string | null = null;
+  let prev: RawLine | null = null;
   for (const r of raw) {
+    const before = prev;
+    prev = r;
     let text: string;
     if (r.label !== null && accepted.has(labelKey(r.label))) {
       current = labelKey(r.label);
@@ -308,6 +319,7 @@ export function parseTranscript(transcript: string): ParsedTranscript {
       text = r.text;
     } else {
       text = r.label !== null ? r.rawText : r.text;
+      if (current !== null && before && joinWrapped(segments, before, r, text)) continue;
     }
     if (current === null) continue; // title lines before the first speaker
     const ps = pieces(text);
@@ -323,6 +335,28 @@ export function parseTranscript(transcript: string): ParsedTranscript {
     }
   }
   return { format, segments: mergeEmpty(segments), labels, hasTimestamps, notes };
+}
+
+const SENTENCE_END_RE = /[.!?…]["”“'»)]*$/;
+
+/**
+ * A hard-wrapped utterance ("Anna: ... aus Ihren" + "Aufträgen. ..." on the next line): a plain line
+ * without its own label or timestamp, right below the line that made the last segment, continues
+ * that segment when the line above stopped mid-sentence. The joined text keeps the line break as written, so it stays a verbatim substring
+ * and a sentence across the break is one sentence (a quote, not two fragments).
+ */
+function joinWrapped(segments: Segment[], before: RawLine, r: RawLine, text: string): boolean {
+  const last = segments[segments.length - 1];
+  if (!last || last.text === '' || !before.line || !r.line || r.line.no !== before.line.no + 1 || r.timed) return false;
+  if (text.includes('<') || before.line.text.includes('<') || !text.trim()) return false;
+  // A line that ends a sentence stays a segment of its own (each line a paragraph, as in Teams exports).
+  if (SENTENCE_END_RE.test(last.text)) return false;
+  const above = before.line.text;
+  // `last.text` ends where the line above ends (less trailing blanks): put back what lies between.
+  if (!above.trimEnd().endsWith(last.text)) return false;
+  const between = above.slice(above.trimEnd().length) + before.line.eol + r.line.text.slice(0, r.line.text.length - r.line.text.trimStart().length);
+  segments[segments.length - 1] = { ...last, text: last.text + between + text.trim(), end: r.end ?? last.end };
+  return true;
 }
 
 /** Fold empty timing-only segments into the next segment of the same speaker. */
