@@ -447,29 +447,33 @@ export function selectMoments(candidates: Candidate[], scores: Scores): Selectio
   // The strongest moment: a real strength in a dimension that scored at least 3, strongest first.
   const tier = (x: Candidate) => (x.strength <= 1 ? 0 : scores[x.dimension] >= 3 ? 2 : 1);
   positives.sort((a, b) => tier(b) - tier(a) || b.strength - a.strength || a.sentence.wordPos - b.sentence.wordPos);
+  // A quote may run from its sentence through a later one (acknowledgement + question): two
+  // moments that share any of those sentences would quote the same words.
+  const quoted = (x: Candidate): Sentence[] => (x.through ? [x.sentence, x.through] : [x.sentence]);
   const miss = negatives[0] ?? candidates[candidates.length - 1];
-  const strongest = positives.find((p) => p.sentence !== miss.sentence) ?? positives[0] ?? miss;
+  const strongest = positives.find((p) => !quoted(p).some((q) => quoted(miss).includes(q))) ?? positives[0] ?? miss;
   // Three more moments to learn from, other than the strongest moment and the biggest miss: real
   // misses (one per dimension) and real strengths in turn, then stretch goals and fallbacks; the
   // strongest moment and the biggest miss only when the call has too few other moments.
-  const used = new Set<Sentence>([miss.sentence, strongest.sentence]);
+  const used = new Set<Sentence>([...quoted(miss), ...quoted(strongest)]);
+  const free = (x: Candidate) => quoted(x).every((q) => !used.has(q));
   const dims = new Set<ScoreDimension>([miss.dimension]);
   const picked: Candidate[] = [];
   const take = (x: Candidate | undefined): boolean => {
     if (!x || picked.length >= 3) return false;
     picked.push(x);
-    used.add(x.sentence);
+    for (const q of quoted(x)) used.add(q);
     dims.add(x.dimension);
     return true;
   };
   const nextMiss = () =>
-    negatives.find((x) => !x.stretch && !used.has(x.sentence) && !dims.has(x.dimension)) ?? negatives.find((x) => !x.stretch && !used.has(x.sentence));
-  const nextStrength = () => positives.find((x) => x.strength > 1 && !used.has(x.sentence));
+    negatives.find((x) => !x.stretch && free(x) && !dims.has(x.dimension)) ?? negatives.find((x) => !x.stretch && free(x));
+  const nextStrength = () => positives.find((x) => x.strength > 1 && free(x));
   for (let round = 0; round < 3 && picked.length < 3; round++) {
     const progressed = [take(nextMiss()), take(nextStrength())].some(Boolean);
     if (!progressed) break;
   }
-  while (picked.length < 3 && take(negatives.find((x) => !used.has(x.sentence)) ?? candidates.find((x) => !used.has(x.sentence))));
+  while (picked.length < 3 && take(negatives.find(free) ?? candidates.find(free)));
   for (const x of [miss, strongest, ...negatives]) if (picked.length < 3 && !picked.includes(x)) picked.push(x);
   while (picked.length < 3) picked.push(strongest);
   const three = picked.slice(0, 3).sort((a, b) => a.sentence.wordPos - b.sentence.wordPos) as [Candidate, Candidate, Candidate];
