@@ -1,11 +1,17 @@
 // Idempotency-Key on POST: the first answer is stored and replayed for a retry with the same
 // key and body; the same key with another body is refused. Keys are kept 48 hours (at least 24).
+// A key is `pending` while its first request runs. A retry waits for it; when the first request
+// has not finished within the lease, its process is taken to have died (every POST of RZ takes
+// milliseconds) and the retry takes the key over and runs the request itself.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { AppError, validation } from '../errors/app-error.ts';
 import { nowIso } from '../lib/time.ts';
 
 export const IDEMPOTENCY_TTL_HOURS = 48;
+/** How long a pending key belongs to the request that claimed it (`created_at` is that request's start). */
+export const PENDING_LEASE_MS = 15_000;
+const POLL_MS = 100;
 
 export type IdempotencyStart =
   | { kind: 'new' }
@@ -37,8 +43,10 @@ export class IdempotencyService {
       body_hash: hash, state: 'pending', status_code: null, response_body: null, created_at: nowIso(),
     }).onConflict((oc) => oc.columns(['key_id', 'idem_key']).doNothing()).executeTakeFirst();
     if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'new' };
-    // A retry: wait for a concurrent first attempt to finish, then replay it.
-    for (let i = 0; i < 300; i++) {
+    // A retry: wait for a concurrent first attempt to finish and replay it, or take over the key
+    // of an attempt whose process died. Two leases at most: then another retry holds the key.
+    const deadline = Date.now() + 2 * PENDING_LEASE_MS;
+    for (;;) {
       const row = await this.db.selectFrom('idempotency_keys').selectAll()
         .where('key_id', '=', args.keyId).where('idem_key', '=', args.idemKey).executeTakeFirst();
       if (!row) return this.start(args); // the first attempt failed with 5xx and released the key
@@ -46,9 +54,19 @@ export class IdempotencyService {
         throw validation('Idempotency-Key', 'This Idempotency-Key was used with a different request body or path.');
       }
       if (row.state === 'done') return { kind: 'replay', status: row.status_code!, body: row.response_body ?? '' };
-      await sleep(100);
+      if (Date.parse(row.created_at) + PENDING_LEASE_MS <= Date.now() && (await this.takeOver(args.keyId, args.idemKey, row.created_at))) return { kind: 'new' };
+      if (Date.now() >= deadline) break;
+      await sleep(POLL_MS);
     }
-    throw new AppError('duplicate', 'A request with this Idempotency-Key is still in progress.', { existing_id: args.idemKey });
+    throw new AppError('request_in_progress', 'A request with this Idempotency-Key is still running; retry it in a few seconds.');
+  }
+
+  /** Claims a pending key whose lease ran out; false when another retry was first. */
+  private async takeOver(keyId: string, idemKey: string, seenStart: string): Promise<boolean> {
+    const res = await this.db.updateTable('idempotency_keys').set({ created_at: nowIso() })
+      .where('key_id', '=', keyId).where('idem_key', '=', idemKey).where('state', '=', 'pending').where('created_at', '=', seenStart)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows ?? 0) === 1;
   }
 
   async finish(keyId: string, idemKey: string, status: number, body: string): Promise<void> {

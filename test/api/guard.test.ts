@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ApiClient } from '../helpers/client.ts';
-import { eventsSince, lastEventId, makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
+import { eventNamesSince, eventsSince, lastEventId, makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
+import { bodyHash, PENDING_LEASE_MS } from '../../src/idempotency/idempotency.service.ts';
 import { spawnRz } from '../helpers/process.ts';
 
 describe('API guard', () => {
@@ -160,6 +161,29 @@ describe('API guard', () => {
     assert.equal(byOwner.status, 201);
     const events = await eventsSince(s.services, t.teamId, mark);
     assert.deepEqual(events.map((e) => e.event), ['company.created', 'company.created', 'contact.created', 'company.created']);
+  });
+
+  it('an Idempotency-Key whose first request died (a crashed process) is taken over by the retry after the lease', async () => {
+    const t = await makeTeam(s.services, s.api, 'IdemCrash');
+    const body = { email: 'crashed@idem.test', first_name: 'Retry' };
+    // What a process that died mid-request leaves behind: the key pending, nothing created.
+    const pending = (key: string, ageMs: number) => s.services.handle.db.insertInto('idempotency_keys').values({
+      key_id: t.member.keyId, idem_key: key, team_id: t.teamId, method: 'POST', path: '/api/v1/contacts', body_hash: bodyHash('POST', '/api/v1/contacts', body),
+      state: 'pending', status_code: null, response_body: null, created_at: new Date(Date.now() - ageMs).toISOString(),
+    }).execute();
+    await pending('crash-1', PENDING_LEASE_MS + 5_000);
+    await pending('crash-2', PENDING_LEASE_MS - 1_000); // still within its lease: the retry waits, then takes over
+    const mark = await lastEventId(s.services, t.teamId);
+    const retried = await Promise.all([1, 2, 3].map(() => t.member.client.post('/contacts', body, { 'idempotency-key': 'crash-1' })));
+    assert.deepEqual(retried.map((r) => r.status).sort(), [201, 201, 201]);
+    assert.equal(new Set(retried.map((r) => r.body.id)).size, 1, 'one contact for three concurrent retries');
+    assert.equal(retried.filter((r) => r.headers.get('idempotent-replayed') === 'true').length, 2);
+    const late = await t.member.client.post('/contacts', { ...body, email: 'late@idem.test' }, { 'idempotency-key': 'crash-2' });
+    assert.equal(late.status, 422, 'another body under a pending key is still refused');
+    const waited = await t.member.client.post('/contacts', body, { 'idempotency-key': 'crash-2' });
+    assert.equal(waited.status, 200, 'the contact exists by now: find-or-create answers 200');
+    assert.equal(waited.body.id, retried[0].body.id);
+    assert.deepEqual(await eventNamesSince(s.services, t.teamId, mark), ['contact.created']);
   });
 
   it('treats an empty body sent with Content-Type application/json as no body', async () => {
