@@ -92,7 +92,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'user update': {
     usage: 'rz user update USER_ID [--role R] [--consent yes|no] [--paid yes|no] [--personal-pool N|none] [--credits N] [--active yes|no] [--password P]',
-    describe: "Change a user's role, consent, paid product, personal pool, credits. Prints the user.",
+    describe: "Change a user's role, consent, paid product, personal pool, credits. Prints the user. --active no revokes the user's API keys for good (--active yes does not bring them back).",
     run: async (argv, services) => {
       const { flags, args } = parseFlags(argv, ['role', 'consent', 'paid', 'personal-pool', 'credits', 'active', 'password', 'name'], 1);
       const patch: UserUpdate = {};
