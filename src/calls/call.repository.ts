@@ -52,6 +52,11 @@ export class CallRepository {
     return forUpdate(dialect, this.db.selectFrom('calls').select(RECORD_COLUMNS).where('team_id', '=', teamId).where('id', '=', id)).executeTakeFirst();
   }
 
+  /** A call of the team without its transcript, whoever pushed it (what a timeline activity of it already shows). */
+  recordById(teamId: string, id: string): Promise<CallRecord | undefined> {
+    return this.db.selectFrom('calls').select(RECORD_COLUMNS).where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  }
+
   visibleById(actor: Actor, id: string): Promise<CallRecord | undefined> {
     return this.db.selectFrom('calls').select(RECORD_COLUMNS).where(callVisible(actor)).where('id', '=', id).executeTakeFirst();
   }

@@ -172,6 +172,21 @@ export class CallService {
     return toCallRow(row);
   }
 
+  /**
+   * The calls behind timeline activities the actor sees. An activity of kind call already carries
+   * its call's scores and commitment, and activities follow their own visibility (a member sees
+   * those on deals they own); the call itself, with its coaching, follows call visibility:
+   * `canOpen` says whether the actor may open it.
+   */
+  async forTimeline(actor: Actor, ids: string[]): Promise<Map<string, { call: CallRow; canOpen: boolean }>> {
+    const repo = new CallRepository(this.db);
+    const found = await Promise.all([...new Set(ids)].map(async (id) => {
+      const row = await repo.recordById(actor.teamId, id);
+      return row ? { call: toCallRow(row), canOpen: (await repo.visibleById(actor, id)) !== undefined } : null;
+    }));
+    return new Map(found.flatMap((f) => (f ? [[f.call.id, f] as const] : [])));
+  }
+
   /** `ownerId` (one rep's calls) is for the application's coaching views; the API has no such filter. */
   async list(actor: Actor, query: CallListQuery, scope: { ownerId?: string } = {}): Promise<Page<CallRow>> {
     if (query.status && !(CALL_STATUSES as readonly string[]).includes(query.status)) {

@@ -111,11 +111,11 @@ export function taskList(ctx: PageCtx, tasks: ListedTask[], names: Map<string, s
   </li>`)}</ul>`;
 }
 
-/** The analysed calls behind a timeline's call activities (those the viewer may see). */
-export async function timelineCalls(services: Services, actor: Actor, items: ActivityRow[]): Promise<Map<string, CallRow>> {
-  const ids = [...new Set(items.flatMap((a) => (a.call_id ? [a.call_id] : [])))];
-  const calls = await Promise.all(ids.map((id) => services.calls.get(actor, id).catch(() => null)));
-  return new Map(calls.flatMap((c) => (c ? [[c.id, c] as const] : [])));
+export type TimelineCalls = Map<string, { call: CallRow; canOpen: boolean }>;
+
+/** The analysed calls behind a timeline's call activities, and whether the viewer may open each. */
+export function timelineCalls(services: Services, actor: Actor, items: ActivityRow[]): Promise<TimelineCalls> {
+  return services.calls.forTimeline(actor, items.flatMap((a) => (a.call_id ? [a.call_id] : [])));
 }
 
 /**
@@ -129,13 +129,16 @@ function callSummary(ctx: PageCtx, c: CallRow | undefined): Html | null {
   return html`<p class="tl-body">${ctx.t('calls.analysis')}${c.filename ? ` (${c.filename})` : ''}: ${scores}. ${ctx.t('calls.commitment')}: <span lang="${c.language}">${r.commitment}</span></p>`;
 }
 
-export function timeline(ctx: PageCtx, items: ActivityRow[], names: Map<string, string>, calls: Map<string, CallRow> = new Map()): Html {
+export function timeline(ctx: PageCtx, items: ActivityRow[], names: Map<string, string>, calls: TimelineCalls = new Map()): Html {
   if (items.length === 0) return html`<p class="empty">${ctx.t('timeline.none')}</p>`;
-  return html`<ol class="timeline">${items.map((a) => html`<li>
+  return html`<ol class="timeline">${items.map((a) => {
+    const call = a.call_id ? calls.get(a.call_id) : undefined;
+    return html`<li>
     <div class="tl-head"><span class="badge kind-${a.kind}">${ctx.t(`kind.${a.kind}`)}</span> ${when(ctx, a.occurred_at)} · ${names.get(a.owner_id) ?? ''}</div>
-    ${(a.call_id ? callSummary(ctx, calls.get(a.call_id)) : null) ?? (a.body ? html`<p class="tl-body">${a.body}</p>` : '')}
-    ${a.call_id ? html`<p><a href="/calls/${a.call_id}">${ctx.t('calls.open_coaching')}</a></p>` : ''}
-  </li>`)}</ol>`;
+    ${callSummary(ctx, call?.call) ?? (a.body ? html`<p class="tl-body">${a.body}</p>` : '')}
+    ${call?.canOpen ? html`<p><a href="/calls/${call.call.id}">${ctx.t('calls.open_coaching')}</a></p>` : ''}
+  </li>`;
+  })}</ol>`;
 }
 
 export function stageLabel(stages: Stage[], key: string): string {

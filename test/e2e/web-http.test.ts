@@ -7,6 +7,8 @@ import { makeTeam, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtu
 import { ApiClient } from '../helpers/client.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { emailOf, PASSWORD, setPasswords, waitFor, WebClient } from './helpers.ts';
+import { enableCalls, transcript, waitForCall } from '../calls/call-fixtures.ts';
+import { startBackground } from '../../src/worker/background.ts';
 
 describe('application over HTTP', () => {
   let s: TestServer;
@@ -380,6 +382,25 @@ describe('application over HTTP', () => {
     assert.equal((await web.otherOwner.get(`/deals/${deal.body.id}`)).status, 404);
     const mine = await a.member.client.post('/deals', { title: 'Member own deal' });
     assert.match((await web.member.get(`/deals/${mine.body.id}`)).text, /Member own deal/);
+  });
+
+  it('shows a member the call summary on a deal they took over in their language, without a link to the call they cannot open', async () => {
+    await enableCalls(s.services, a.manager.userId);
+    const deal = await a.manager.client.post('/deals', { title: 'Handover deal', contact_email: 'handover@alpha.test' });
+    const call = await a.manager.client.post('/calls', { transcript: transcript('handover'), language: 'en', deal_id: deal.body.id, filename: 'handover.txt' });
+    assert.equal(call.status, 202);
+    const worker = startBackground(s.services);
+    const done = await waitForCall(a.manager.client, call.body.id).finally(() => worker.stop());
+    assert.equal((await a.manager.client.patch(`/deals/${deal.body.id}`, { owner_id: a.member.userId })).status, 200);
+    assert.equal((await a.member.client.get(`/calls/${call.body.id}`)).status, 404, 'the call itself stays the manager\'s');
+    await s.services.identity.updateUser(a.member.userId, { locale: 'de' });
+    const page = (await web.member.get(`/deals/${deal.body.id}`)).text;
+    assert.match(page, /Gesprächsanalyse \(handover\.txt\): Bedarfsanalyse \d\/5, Zuhören \d\/5.*Vorsatz: /s);
+    assert.ok(done.result.commitment.length > 0);
+    assert.doesNotMatch(page, /Call analysis \(/, 'not the stored English activity text');
+    assert.ok(!page.includes(`/calls/${call.body.id}`), 'no link to a call the member cannot open');
+    assert.ok((await web.manager.get(`/deals/${deal.body.id}`)).text.includes(`href="/calls/${call.body.id}"`), 'the manager gets the link');
+    await s.services.identity.updateUser(a.member.userId, { locale: 'en' });
   });
 
   it('lets owners and managers filter the board and the deal list by rep; members get no Rep select', async () => {
