@@ -9,6 +9,8 @@ import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { emailOf, PASSWORD, setPasswords, waitFor, WebClient } from './helpers.ts';
 import { enableCalls, transcript, waitForCall } from '../calls/call-fixtures.ts';
 import { startBackground } from '../../src/worker/background.ts';
+import { translator } from '../../src/web/i18n.ts';
+import { METHODS, type MethodKey } from '../../src/calls/analyzer/types.ts';
 
 describe('application over HTTP', () => {
   let s: TestServer;
@@ -401,6 +403,16 @@ describe('application over HTTP', () => {
     assert.ok(!page.includes(`/calls/${call.body.id}`), 'no link to a call the member cannot open');
     assert.ok((await web.manager.get(`/deals/${deal.body.id}`)).text.includes(`href="/calls/${call.body.id}"`), 'the manager gets the link');
     await s.services.identity.updateUser(a.member.userId, { locale: 'en' });
+    // Coaching method names are in the interface's language too (the API's method_label is English).
+    const methods = [done.result.biggest_miss, ...done.result.moments].flatMap((m: any) => (m.method ? [m.method as MethodKey] : []));
+    assert.ok(methods.length > 0);
+    await s.services.identity.updateUser(a.manager.userId, { locale: 'de' });
+    const coaching = (await web.manager.get(`/calls/${call.body.id}`)).text;
+    await s.services.identity.updateUser(a.manager.userId, { locale: 'en' });
+    for (const m of methods) {
+      assert.ok(coaching.includes(`Methode: <strong>${translator('de')(`method.${m}`)}</strong>`), m);
+      if (translator('de')(`method.${m}`) !== METHODS[m]) assert.ok(!coaching.includes(`<strong>${METHODS[m]}</strong>`), m);
+    }
   });
 
   it('lets owners and managers filter the board and the deal list by rep; members get no Rep select', async () => {

@@ -29,7 +29,8 @@ function statusBadge(ctx: PageCtx, c: CallRow): Html {
 
 function methodOf(ctx: PageCtx, m: Moment): Html {
   if (!m.method) return html``;
-  const label = m.method_label ?? METHODS[m.method] ?? m.method;
+  // The interface's language, whatever the analysis was asked for (method_label is the API's English).
+  const label = m.method in METHODS ? ctx.t(`method.${m.method}`) : (m.method_label ?? m.method);
   return html`<p class="muted">${ctx.t('calls.method')}: <strong>${label}</strong></p>`;
 }
 
