@@ -38,6 +38,7 @@ const RULES: Rule[] = [
   { match: /is not an amount|must be a number|finite number|integer amount/, key: 'err.amount', label: true },
   { match: /is required|must not be empty|is empty|Give the key a name/, key: 'err.required', label: true },
   { match: /pipeline stage key/, key: 'err.stage' },
+  { match: /^cursor is malformed/, key: 'err.cursor' },
   { match: /RFC 3339/, key: 'err.date', label: true },
   { match: /at least \d+ characters/, key: 'err.password_short' },
   { match: /longer than|at most \d+ characters|too long/, key: 'err.too_long', label: true },
@@ -46,7 +47,29 @@ const RULES: Rule[] = [
   { match: /./, key: 'err.url', fields: ['url'], label: true },
   { match: /at least one active owner/, key: 'err.last_owner' },
   { match: /cannot deactivate yourself/, key: 'err.self_deactivate' },
+  // Permissions (403): the services' sentences, in the interface language.
+  { match: /open the Team page/, key: 'err.team_page' },
+  { match: /switch the paid product/, key: 'err.paid_owner_only' },
+  { match: /^Only owners can (add owners|grant or change the owner role|deactivate or reactivate owners)/, key: 'err.owner_role' },
+  { match: /^Only owners and managers /, key: 'err.managers_only' },
 ];
+
+/** What the webhook sender logged for an attempt, in the interface language (technical errors stay as they are). */
+const ATTEMPT_ERRORS: Array<{ match: RegExp; key: MessageKey }> = [
+  { match: /^HTTP status (\d+)$/, key: 'attempt.status' },
+  { match: /^timeout after (\d+) ms$/, key: 'attempt.timeout' },
+  { match: /^redirect not followed$/, key: 'attempt.redirect' },
+  { match: /^interrupted: /, key: 'attempt.interrupted' },
+  { match: /^webhook deleted$/, key: 'attempt.deleted' },
+];
+
+export function attemptErrorText(t: Translate, error: string): string {
+  for (const { match, key } of ATTEMPT_ERRORS) {
+    const m = match.exec(error);
+    if (m) return t(key, { n: m[1] ?? '' });
+  }
+  return error;
+}
 
 export function formErrorText(t: Translate, err: AppError, route: string | undefined): string {
   const field = typeof err.extra.field === 'string' ? err.extra.field : '';

@@ -23,6 +23,7 @@ import { dealRoutes } from './pages/deals.ts';
 import { callRoutes } from './pages/calls.ts';
 import { webhookRoutes } from './pages/webhooks.ts';
 import { usageRoutes } from './pages/usage.ts';
+import { formErrorText } from './form-errors.ts';
 
 const STATIC_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'static');
 const STATIC: Record<string, { type: string; body: string }> = {
@@ -158,8 +159,8 @@ export function webApp(services: Services): FastifyPluginAsync {
       }
       if (err instanceof AppError) {
         if (err.status === 401) return reply.redirect('/signin', 303);
-        // Not found and forbidden keep the service's wording short: the page title says it all.
-        const message = err.status === 404 ? null : err.message;
+        // Not found: the page title says it all. Otherwise the service's sentence, in the interface language where known.
+        const message = err.status === 404 ? null : formErrorText(ctxOf(request, null).t, err, undefined);
         return renderErrorPage(request, reply, err.status, message, services);
       }
       if (err.validation || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) {

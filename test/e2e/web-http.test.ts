@@ -415,6 +415,27 @@ describe('application over HTTP', () => {
     }
   });
 
+  it('speaks the interface language on error pages: permissions, a stale filter or page link', async () => {
+    await s.services.identity.updateUser(a.member.userId, { locale: 'de' });
+    await s.services.identity.updateUser(a.owner.userId, { locale: 'de' });
+    try {
+      const team = await web.member.get('/team');
+      assert.equal(team.status, 403);
+      assert.match(team.text, /Nur Inhaber und Manager können die Team-Seite öffnen\./);
+      assert.doesNotMatch(team.text, /Only owners/);
+      const stage = await web.owner.get('/deals?stage=bogus');
+      assert.match(stage.text, /Wählen Sie eine Phase der Pipeline\./);
+      const cursor = await web.owner.get('/deals?cursor=garbage');
+      assert.match(cursor.text, /Dieser Seitenlink passt nicht mehr/);
+      assert.doesNotMatch(stage.text + cursor.text, /pipeline stage key|cursor is malformed/);
+    } finally {
+      await s.services.identity.updateUser(a.member.userId, { locale: 'en' });
+      await s.services.identity.updateUser(a.owner.userId, { locale: 'en' });
+    }
+    // English keeps the same sentences.
+    assert.match((await web.member.get('/team')).text, /Only owners and managers can open the Team page\./);
+  });
+
   it('lets owners and managers filter the board and the deal list by rep; members get no Rep select', async () => {
     const miaDeal = (await a.manager.client.post('/deals', { title: 'Rep filter Mia deal', stage: 'qualified' })).body;
     const maxDeal = (await a.member.client.post('/deals', { title: 'Rep filter Max deal', stage: 'qualified' })).body;

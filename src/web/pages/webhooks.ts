@@ -10,6 +10,7 @@ import { csrfField } from '../layout.ts';
 import { num, when } from '../format.ts';
 import { refill } from '../widgets.ts';
 import { TEAM_TABS, teamFrame } from './team.ts';
+import { attemptErrorText } from '../form-errors.ts';
 
 const ADMIN = { access: 'admin' as const };
 const HIDE = { hide: true };
@@ -153,7 +154,7 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
                 ${d.next_attempt_at && d.status === 'pending' ? html`<br><span class="muted">${t('webhooks.next_attempt')} ${when(ctx, d.next_attempt_at)}</span>` : ''}</td>
               <td>${d.attempts.length === 0 ? html`<span class="muted">—</span>` : html`<ol class="attempts">${(d.attempts as WebhookAttemptRow[]).map((x) => html`<li>
                 ${x.status_code !== null ? html`<strong>HTTP ${x.status_code}</strong>` : html`<strong>${t('webhooks.no_answer')}</strong>`} · ${num(ctx, x.duration_ms)} ms · ${when(ctx, x.attempted_at)}
-                ${x.error ? html`<br><span class="muted">${x.error}</span>` : ''}
+                ${x.error ? html`<br><span class="muted">${attemptErrorText(t, x.error)}</span>` : ''}
                 ${x.response_snippet ? html`<details class="payload"><summary>${t('webhooks.answer')}</summary><pre class="snippet">${x.response_snippet}</pre></details>` : ''}</li>`)}</ol>`}</td>
               <td>${when(ctx, d.created_at)}</td>
               <td>${d.status !== 'pending' ? html`<form method="post" action="/team/webhooks/${w.id}/deliveries/${d.id}/redeliver">${csrfField(ctx)}<button type="submit">${t('webhooks.redeliver')}</button></form>` : ''}</td>
