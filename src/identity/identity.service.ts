@@ -99,12 +99,18 @@ export class IdentityService {
     this.repo = new IdentityRepository(db);
   }
 
-  async createTeam(input: { name: string; ownerEmail: string; ownerName?: string; ownerPassword?: string }) {
+  /** The team name and owner email of a new team (422 with the field otherwise), normalised. */
+  async checkNewTeam(input: { name: string; ownerEmail: string }): Promise<{ name: string; email: string }> {
     const name = input.name.trim();
     if (!name) throw validation('name', 'Team name must not be empty.');
     const email = normalizeEmail(input.ownerEmail);
     if (!isValidEmail(email)) throw validation('email', 'Owner email is not a valid email address.');
     if (await this.repo.userByEmail(email)) throw validation('email', 'A user with this email already exists.');
+    return { name, email };
+  }
+
+  async createTeam(input: { name: string; ownerEmail: string; ownerName?: string; ownerPassword?: string }) {
+    const { name, email } = await this.checkNewTeam(input);
     const now = nowIso();
     const teamId = newId('team');
     const ownerId = newId('user');

@@ -1,5 +1,18 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+import { validation } from '../errors/app-error.ts';
+
+export const MIN_PASSWORD = 10;
+
+/** A password a user chooses: 10 to 200 characters (422 on `field` otherwise). */
+export function checkPassword(password: unknown, field = 'password'): string {
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD) {
+    throw validation(field, `The password must have at least ${MIN_PASSWORD} characters.`);
+  }
+  if (password.length > 200) throw validation(field, 'The password is too long.');
+  return password;
+}
+
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))));
 

@@ -6,16 +6,10 @@ import type { Role, UserTable } from '../db/schema.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
 import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
 import { IdentityService, ROLES } from './identity.service.ts';
+import { checkPassword } from './password.ts';
 
-export const MIN_PASSWORD = 10;
+export { checkPassword, MIN_PASSWORD } from './password.ts';
 
-export function checkPassword(password: unknown, field = 'password'): string {
-  if (typeof password !== 'string' || password.length < MIN_PASSWORD) {
-    throw validation(field, `The password must have at least ${MIN_PASSWORD} characters.`);
-  }
-  if (password.length > 200) throw validation(field, 'The password is too long.');
-  return password;
-}
 
 export interface KeyListItem {
   id: string;

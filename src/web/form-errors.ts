@@ -18,6 +18,7 @@ const LABELS: Record<string, MessageKey> = {
 const FORM_LABELS: Record<string, Record<string, MessageKey>> = {
   '/tasks': { title: 'tasks.title_field' },
   '/team/members': { password: 'members.initial_password' },
+  '/setup': { name: 'setup.team' },
 };
 
 interface Rule {

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { mainText, openBrowser, signIn, type Browser } from './browser.ts';
+import { WebClient } from './helpers.ts';
 
 const OWNER = { team: 'Acme Sales', name: 'Olga Owner', email: 'olga@acme.test', password: 'owner-password-1' };
 
@@ -17,6 +18,21 @@ describe('first run, sign-in and the Team page in the browser', () => {
   after(async () => {
     await br?.close();
     await s.stop();
+  });
+
+  it('refuses a bad setup form in the interface language, the fields in the form\'s order, and creates nothing', async () => {
+    const web = new WebClient(s.baseUrl);
+    const token = () => web.get('/setup').then((p) => /name="_csrf" value="([^"]+)"/.exec(p.text)![1]);
+    assert.equal((await web.post('/language', { locale: 'de' }, { csrf: await token() })).status, 303);
+    const form = { team: 'Acme', name: 'Olga', email: 'not-an-email', password: 'short' };
+    const badEmail = await web.post('/setup', form, { csrf: await token() });
+    assert.equal(badEmail.status, 422);
+    assert.match(badEmail.text, /„E-Mail“ ist keine gültige E-Mail-Adresse\./);
+    assert.doesNotMatch(badEmail.text, /not a valid email|at least 10 characters/);
+    assert.match(badEmail.text, /value="not-an-email"/, 'what was typed is kept');
+    const shortPassword = await web.post('/setup', { ...form, email: 'olga@acme.test' }, { csrf: await token() });
+    assert.match(shortPassword.text, /Das Passwort muss mindestens 10 Zeichen haben\./);
+    assert.equal(await s.services.identity.repo.countTeams(), 0);
   });
 
   it('opens the setup page on first start, creates the team and its owner, and then setup is gone', async () => {

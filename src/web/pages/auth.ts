@@ -2,7 +2,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { checkPassword } from '../../identity/team-admin.service.ts';
+import { checkPassword } from '../../identity/password.ts';
+import { formErrorText } from '../form-errors.ts';
 import { html } from '../html.ts';
 import { COOKIE, cookieOptions, ctxOf, safeLocalPath, setFlash, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
@@ -79,6 +80,8 @@ export function authRoutes(services: Services): FastifyPluginAsync {
       const values = { team: str(b, 'team'), name: str(b, 'name'), email: str(b, 'email') };
       const ctx = ctxOf(request, services.config.publicUrl);
       try {
+        // The fields in the form's order: team and email first, then the password.
+        await services.identity.checkNewTeam({ name: values.team, ownerEmail: values.email });
         const password = checkPassword(str(b, 'password'));
         const { owner_id } = await services.identity.createTeam({ name: values.team, ownerEmail: values.email, ownerName: values.name, ownerPassword: password });
         const owner = (await services.identity.repo.user(owner_id))!;
@@ -88,7 +91,8 @@ export function authRoutes(services: Services): FastifyPluginAsync {
         setFlash(request, reply, 'ok', ctx.t('setup.done'));
         return reply.redirect('/team', 303);
       } catch (err) {
-        if (err instanceof AppError && err.status === 422) return reply.code(422).type('text/html; charset=utf-8').send(setupPage(ctx, values, err.message));
+        // Shown again directly (no session yet to hand a refused form over a redirect), as sign-in does.
+        if (err instanceof AppError && err.status === 422) return reply.code(422).type('text/html; charset=utf-8').send(setupPage(ctx, values, formErrorText(ctx.t, err, '/setup')));
         throw err;
       }
     });
