@@ -142,3 +142,42 @@ Anna: Prima, ich schicke Ihnen die Einladung.`;
     assert.deepEqual(r.scores, analyzeTranscript({ transcript: unwrapped, language }).scores);
   }
 });
+
+test('a discount offered straight after a price objection is the miss: given up, counted once, and a recap of the last call is no early pitch', () => {
+  const en = `Rep: Hi Ada, this is Max from Acme. Is now still a good moment?
+Customer: Yes, I have about twenty minutes.
+Rep: Great. Last time you mentioned your engine maintenance scheduling is done in spreadsheets. What does that cost you today?
+Customer: Honestly, a lot of overtime. Our planners spend maybe two days a week reconciling sheets.
+Rep: What happens when you miss a service window?
+Customer: The engine sits idle, and the client gets angry. Last quarter it cost us a contract renewal.
+Rep: Our platform syncs the schedules automatically and flags conflicts a week ahead.
+Customer: That sounds nice, but what does it cost?
+Rep: For a team of your size it is around twelve thousand five hundred euros a year.
+Customer: Hmm, that is more than we budgeted. We were thinking of eight thousand.
+Rep: Well, we could probably give you a discount.
+Customer: How much of a discount?
+Rep: Maybe twenty percent, I would have to check.
+Customer: Okay. I need to talk to Charles first.
+Rep: Could we set up a call with Charles next week, say Tuesday at ten?
+Customer: I will ask him and get back to you.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: en, language });
+    assert.deepEqual(r.metrics.objections, [{ type: 'price', handled: false }], 'the question about the offered discount is no second objection');
+    assert.equal(r.biggest_miss.quote, 'Well, we could probably give you a discount.');
+    assert.match(r.biggest_miss.why, language === 'en' ? /straight away with a discount/ : /sofort ein Rabatt/);
+    assert.match(r.biggest_miss.what_to_say_instead, /^“more than we budgeted” – /, 'the echo keeps the words, not a verb without its subject');
+    for (const m of [r.strongest_moment, ...r.moments]) assert.doesNotMatch(m.why, /pitch starts here|Pitch beginnt/i, m.quote);
+  }
+  const de = `Verkäufer: Was kostet Sie das heute pro Monat?
+Kunde: Etwa zwei Tage Arbeit im Monat, also rund 2.000 Euro.
+Verkäufer: Unsere Software erledigt das automatisch, für 990 Euro im Jahr.
+Kunde: Das ist zu teuer für uns.
+Verkäufer: Ich kann Ihnen zehn Prozent Rabatt geben, wenn Sie diese Woche unterschreiben.
+Kunde: Hm, okay.`;
+  const r = analyzeTranscript({ transcript: de, language: 'de' });
+  assert.deepEqual(r.metrics.objections, [{ type: 'price', handled: false }]);
+  assert.equal(r.biggest_miss.quote, 'Ich kann Ihnen zehn Prozent Rabatt geben, wenn Sie diese Woche unterschreiben.');
+  // A discount after the rep asked what the price is measured against is negotiation, not giving up.
+  const explored = de.replace('Verkäufer: Ich kann Ihnen', 'Verkäufer: Verstehe. Im Vergleich wozu wirkt es teuer?\nKunde: Wir hatten mit 700 Euro gerechnet.\nVerkäufer: Ich kann Ihnen');
+  assert.doesNotMatch(analyzeTranscript({ transcript: explored, language: 'de' }).biggest_miss.why, /sofort ein Rabatt/);
+});

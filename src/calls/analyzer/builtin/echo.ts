@@ -7,6 +7,7 @@ const TOKEN_RE = /\S+/g;
 const EDGE_PUNCT_RE = /^[\s"„“”'‚‘’»«(\[–—-]+|[\s"„“”'‚‘’»«)\].,;:!?…–—-]+$/g;
 const CLAUSE_END_RE = /[,;:.!?…]["”“'»)]*$/;
 const SUBORDINATE_RE = /^(?:dass|that)$/i;
+const LEAD_COPULA = new Set(['is', 'are', 'was', 'were', "it's", 'ist', 'sind', 'war', 'waren']);
 
 interface Tok {
   start: number;
@@ -99,7 +100,9 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
       a = i + 1;
     }
   }
-  while (a <= b && ECHO_LEAD_WORDS.has(toks[a].word.toLowerCase())) a++;
+  // Fillers at the start, and a verb left without its subject ("that is more than we budgeted"
+  // echoes as "more than we budgeted", not "is more than ...").
+  while (a <= b && (ECHO_LEAD_WORDS.has(toks[a].word.toLowerCase()) || (a > 0 && a < b && LEAD_COPULA.has(toks[a].word.toLowerCase())))) a++;
   while (b >= a && (ECHO_TAIL_WORDS.has(toks[b].word.toLowerCase()) || ECHO_LEAD_WORDS.has(toks[b].word.toLowerCase()))) b--;
   if (a > b) return null;
   let phrase = sentence.slice(toks[a].start, toks[b].end).replace(EDGE_PUNCT_RE, '');

@@ -83,6 +83,10 @@ export const DEFENSE_RE = rx(
 export const OFFER_MATERIAL_RE = rx(
   String.raw`\b(?:(?:soll|kann|darf) ich (?:Ihnen|dir|euch) (?:\w+ ){0,3}(?:unterlagen|infos|informationen|infomaterial|material|broschüre|präsentation|was|etwas|ein angebot)\b[^.?!]{0,30}\b(?:schicken|senden|zukommen lassen|mailen|rüberschicken)|(?:ich )?(?:schicke|sende|maile) (?:Ihnen|dir|euch) (?:\w+ ){0,3}(?:unterlagen|infos|informationen|infomaterial|material|broschüre|präsentation|was|etwas)\b|(?:shall|should|can|could|may) I (?:just )?(?:send|email|e-mail|shoot) (?:you|over) (?:\w+ ){0,3}(?:info|information|material|materials|deck|brochure|something|details|overview|one-pager|pdf|case stud\w*)|(?:I'll|I will|let me) (?:just )?(?:send|email|e-mail|shoot) (?:you |over )?(?:\w+ ){0,3}(?:info|information|material|materials|deck|brochure|something|details|overview|one-pager|pdf|case stud\w*))\b`,
 );
+/** The rep offers a lower price ("we could probably give you a discount", "fünf Prozent Rabatt kann ich Ihnen geben"). */
+export const DISCOUNT_OFFER_RE = rx(
+  String.raw`\b(?:(?:give|offer|do|get) you (?:a |an? (?:extra |additional )?|some )?(?:discount|reduction|better price|\w+ (?:%|percent)(?: off)?)|(?:a |an extra |some )?discount (?:of|for you)|\d+ ?(?:%|percent) off|(?:come|go) down (?:on|in) (?:the )?price|(?:reduce|lower|drop) the price|(?:\d+|\w+) (?:prozent|%) (?:rabatt|nachlass)|(?:einen |etwas |zusätzlichen |den )?(?:rabatt|nachlass|preisnachlass) (?:geben|anbieten|machen|einräumen|gewähren)|(?:geben|gebe|biete|räume) (?:Ihnen|dir|euch) (?:\w+ ){0,3}(?:rabatt|nachlass)|(?:beim|mit dem) preis (?:\w+ ){0,2}(?:entgegenkommen|runtergehen|heruntergehen|etwas machen))\b`,
+);
 /** The rep checks back whether the answer landed. */
 export const CHECK_BACK_RE = rx(
   String.raw`\b(?:beantwortet das|passt das (?:so )?(?:für (?:Sie|dich|euch))?\?|ist das (?:so )?nachvollziehbar|macht das sinn|ergibt das sinn|hilft (?:Ihnen|dir|euch) das|klingt das (?:fair|gut|plausibel|nachvollziehbar)|wie klingt das|was meinen Sie|was meinst du|does that (?:answer|address|help|make sense)|how does that sound|is that fair|would that work|does that work for you|sound fair)\b`,

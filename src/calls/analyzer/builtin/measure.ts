@@ -12,6 +12,7 @@ import {
   CONCERN_INVITE_RE,
   DATE_RE,
   DEFENSE_RE,
+  DISCOUNT_OFFER_RE,
   FEATURE_RE,
   IMPACT_RE,
   IMPLICATION_Q_RE,
@@ -66,8 +67,11 @@ export interface ObjectionEvent {
   response: Sentence | null;
   /** Early in the call (first 15 %): a brush-off rather than a considered objection. */
   early: boolean;
-  /** The reply only offered to send material: the objection was given up on, not explored (quality 0). */
-  capitulated: boolean;
+  /**
+   * The objection was given up on, not explored (quality 0): the reply only offered to send
+   * material, or answered a price or budget objection with a discount before any question.
+   */
+  capitulated: false | 'material' | 'discount';
 }
 
 export type NextStepKind = 'dated' | 'undated' | 'vague' | 'none';
@@ -326,7 +330,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
             linkedPitches.push(s);
             turnLinked = true;
           }
-          if (!pitchBeforePain && pains.length === 0 && repQuestions.length < 3) pitchBeforePain = s;
+          // A recap of what the customer said before ("Last time you mentioned ...") is no pitch of the product.
+          if (!pitchBeforePain && pains.length === 0 && repQuestions.length < 3 && PITCH_RE.test(s.text)) pitchBeforePain = s;
         }
       }
       // Mirroring: a short question that repeats the customer's last words, or a short statement made
@@ -358,6 +363,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     const seenTypes = new Set<ObjectionType>();
     // Answers to the rep's own qualifying question ("Wer entscheidet?") are information, not objections.
     const prevTurn = i > 0 ? turns[i - 1] : null;
+    // "How much of a discount?" right after the rep offered one asks about the offer; it is no new objection.
+    const askedAboutOffer = prevTurn !== null && prevTurn.isRep && DISCOUNT_OFFER_RE.test(prevTurn.text);
     const answersQualifying = prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null && QUALIFY_RE.test(q.text));
 
     for (const s of t.sentences) {
@@ -386,6 +393,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
       for (const type of OBJECTION_TYPES) {
         if (seenTypes.has(type)) continue;
         if (answersQualifying && (type === 'authority' || type === 'budget' || type === 'timing')) continue;
+        if (askedAboutOffer && type === 'price' && /discount|rabatt|nachlass/i.test(s.text)) continue;
         if (!OBJECTION_RES[type].test(cleanedObj) && !(type === 'competitor' && COMPETITOR_NAME_RE.test(s.text))) continue;
         // "Arbeiten Sie auch mit HubSpot?" asks about an integration; it is not an objection.
         if (type === 'competitor' && s.question) continue;
@@ -461,7 +469,13 @@ function judgeObjection(
   const offer = reply.sentences.find((x) => OFFER_MATERIAL_RE.test(x.text)) ?? null;
   const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !OFFER_MATERIAL_RE.test(x.text));
   if (offer && firstQ < 0) {
-    return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: offer, early, capitulated: true };
+    return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: offer, early, capitulated: 'material' };
+  }
+  // "Well, we could probably give you a discount." A discount before a single question concedes
+  // the price without learning what it is measured against.
+  const discount = type === 'price' || type === 'budget' ? reply.sentences.findIndex((x) => DISCOUNT_OFFER_RE.test(x.text)) : -1;
+  if (discount >= 0 && (firstQ < 0 || discount < firstQ)) {
+    return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: reply.sentences[discount], early, capitulated: 'discount' };
   }
   const beforeQuestion = firstQ >= 0 ? reply.sentences.slice(0, firstQ) : reply.sentences;
   const opening = firstSentences(reply, 2);

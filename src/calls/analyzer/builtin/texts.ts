@@ -724,11 +724,19 @@ const OBJECTION_WHY: Record<Language, (name: string, quality: number) => string>
 };
 
 /** The reply only offered material: the objection was given up on, not explored. */
-const CAPITULATION_WHY: Record<Language, (name: string) => string> = {
-  de: (name) =>
-    `Auf den ${name} folgte nur das Angebot, Unterlagen zu schicken. Das ist kein Klären, sondern Aufgeben: offen bleibt, wer entscheidet, was diese Person braucht und wie es weitergeht, und die Unterlagen landen ohne Fürsprache beim Entscheider.`,
-  en: (name) =>
-    `The ${name} was answered only with an offer to send material. That is giving up, not exploring: it stays open who decides, what that person needs and what happens next, and the material reaches the decision maker with nobody to speak for it.`,
+const CAPITULATION_WHY: Record<'material' | 'discount', Record<Language, (name: string) => string>> = {
+  material: {
+    de: (name) =>
+      `Auf den ${name} folgte nur das Angebot, Unterlagen zu schicken. Das ist kein Klären, sondern Aufgeben: offen bleibt, wer entscheidet, was diese Person braucht und wie es weitergeht, und die Unterlagen landen ohne Fürsprache beim Entscheider.`,
+    en: (name) =>
+      `The ${name} was answered only with an offer to send material. That is giving up, not exploring: it stays open who decides, what that person needs and what happens next, and the material reaches the decision maker with nobody to speak for it.`,
+  },
+  discount: {
+    de: (name) =>
+      `Auf den ${name} folgte sofort ein Rabatt, ohne eine einzige Frage. Damit ist der Preis verhandelbar und der Wert nicht geklärt: offen bleibt, woran der Preis gemessen wird, und der nächste Einwand holt den nächsten Nachlass.`,
+    en: (name) =>
+      `The ${name} was answered straight away with a discount, without a single question. That makes the price negotiable and leaves the value unexplored: what the price is measured against stays open, and the next objection will fetch the next discount.`,
+  },
 };
 
 const METHOD_COACHING: Record<string, Record<Language, string>> = {
@@ -859,8 +867,8 @@ const OBJECTION_SAY: Record<string, Record<SayMode, (e: string | null) => string
 
 export type ObjectionMethod = keyof typeof OBJECTION_SAY;
 
-export function objectionWhy(lang: Language, type: ObjectionType, quality: number, capitulated = false): string {
-  if (capitulated) return CAPITULATION_WHY[lang](OBJECTION_NAMES[lang][type]);
+export function objectionWhy(lang: Language, type: ObjectionType, quality: number, capitulated: false | 'material' | 'discount' = false): string {
+  if (capitulated) return CAPITULATION_WHY[capitulated][lang](OBJECTION_NAMES[lang][type]);
   return OBJECTION_WHY[lang](OBJECTION_NAMES[lang][type], quality);
 }
 export function objectionCoaching(lang: Language, method: string): string {
