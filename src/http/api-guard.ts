@@ -2,7 +2,7 @@
 // request limit (429, headers on every answer), licence (402), scope (403), Idempotency-Key.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, Scope } from '../common/actor.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError, validation } from '../errors/app-error.ts';
 import type { Services } from '../services.ts';
 
 declare module 'fastify' {
@@ -81,10 +81,16 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
   };
 
   // An empty query parameter (`?status=`, as a form with an empty select sends it) counts as
-  // not given, on every list alike: the default applies instead of a 422.
+  // not given, on every list alike: the default applies instead of a 422. A parameter given twice
+  // (`?limit=1&limit=2`) answers 422 naming it (field), not the wrong-type list.
   app.addHook('preValidation', (request, _reply, done) => {
     const query = request.query as Record<string, unknown> | undefined;
-    if (query) for (const k of Object.keys(query)) if (query[k] === '') delete query[k];
+    if (query) {
+      for (const k of Object.keys(query)) {
+        if (Array.isArray(query[k])) return done(validation(k, `${k} was given more than once; give it once.`));
+        if (query[k] === '') delete query[k];
+      }
+    }
     done();
   });
 

@@ -13,6 +13,26 @@ const IDEMPOTENCY_KEY = {
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
+// Answers every operation can give beyond its own schema: from the HTTP parser (400, 408, 431),
+// the licence (402 also on reads: members' keys), and for a body, its size and type (413, 415).
+const EVERY_OPERATION: Record<string, string> = {
+  400: 'bad_request: the HTTP request itself is malformed (e.g. raw non-ASCII bytes in the URL)',
+  402: "licence_inactive: the team's licence is not in force (writes; members' keys also on reads)",
+  408: 'request_timeout: the request did not arrive in time',
+  431: 'headers_too_large: request headers over 16 KiB',
+};
+const WITH_BODY: Record<string, string> = {
+  413: 'payload_too_large: body over 2 MiB (POST /calls: 4 MiB)',
+  415: 'unsupported_media_type: a body that is not application/json',
+};
+const REPLAYED = { description: 'true on an answer replayed for a retried Idempotency-Key', schema: { type: 'string', enum: ['true'] } };
+
+/** getContacts, postDeals, getDealsById, postDealsByIdReopen, ...: stable names for client generators. */
+function operationId(method: string, path: string): string {
+  const words = path.replace(/^\/(?:api\/v1\/)?/, '').split('/').map((seg) => (seg.startsWith('{') ? `by_${seg.slice(1, -1)}` : seg));
+  return method + words.flatMap((w) => w.split(/[_-]/)).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
 const IN_PROGRESS = 'request_in_progress: a request with the same Idempotency-Key is still running (no existing_id; retry in a few seconds)';
 
 type Doc = { paths?: Record<string, Record<string, any>>; components?: Record<string, any> };
@@ -21,17 +41,27 @@ export function withGuardHeaders<T extends object>(source: T): T {
   const doc = structuredClone(source) as Doc;
   doc.components = { ...doc.components, headers: { ...RATE_HEADERS, 'Retry-After': RETRY_AFTER }, parameters: { IdempotencyKey: IDEMPOTENCY_KEY } };
   const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
-  for (const item of Object.values(doc.paths ?? {})) {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item)) {
+      op.operationId ??= operationId(method, path);
+      const errorAnswer = op.responses?.['401'];
+      if (errorAnswer) {
+        const add = { ...EVERY_OPERATION, ...(op.requestBody ? WITH_BODY : {}) };
+        for (const [status, description] of Object.entries(add)) op.responses[status] ??= { ...structuredClone(errorAnswer), description };
+      }
       if (method === 'post') {
+        for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
+          if (/^2/.test(status)) response.headers = { ...response.headers, 'Idempotent-Replayed': REPLAYED };
+        }
         op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
         // A retry whose Idempotency-Key is held by a request still running (api-guide, Idempotency).
         const conflict = op.responses?.['409'];
         if (conflict) conflict.description = `${conflict.description}; ${IN_PROGRESS}`;
-        else if (op.responses?.['401']) op.responses['409'] = { ...structuredClone(op.responses['401']), description: IN_PROGRESS };
+        else if (errorAnswer) op.responses['409'] = { ...structuredClone(errorAnswer), description: IN_PROGRESS };
       }
       for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
-        if (status === '401') continue; // no team to count against
+        // 401: no team to count against; 400, 408, 431: refused by the HTTP parser before any key is read.
+        if (status === '401' || status === '400' || status === '408' || status === '431') continue;
         response.headers = { ...response.headers, ...Object.fromEntries(Object.keys(RATE_HEADERS).map((h) => [h, ref(h)])) };
         if (status === '429' || status === '503') response.headers['Retry-After'] = ref('Retry-After');
       }

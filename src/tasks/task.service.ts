@@ -3,7 +3,7 @@ import type { TaskTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
-import { newId } from '../lib/ids.ts';
+import { isIdOf, newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
 import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
 import { ContactRepository } from '../contacts/contact.repository.ts';
@@ -107,7 +107,11 @@ export class TaskService {
 
   async list(actor: Actor, query: TaskListQuery): Promise<Page<TaskRow>> {
     const f: TaskFilters = {};
-    if (query.owner) f.ownerId = query.owner === 'me' ? actor.userId : query.owner;
+    if (query.owner) {
+      // As GET /deals?owner_id=: a user id or "me"; anything else is a mistake, not an empty filter.
+      if (query.owner !== 'me' && !isIdOf('user', query.owner)) throw validation('owner', 'owner must be me or a user id (us_ followed by 26 characters).');
+      f.ownerId = query.owner === 'me' ? actor.userId : query.owner;
+    }
     if (query.done !== undefined) {
       if (query.done !== 'true' && query.done !== 'false') throw validation('done', 'done must be true or false.');
       f.done = query.done === 'true';

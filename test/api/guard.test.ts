@@ -186,6 +186,16 @@ describe('API guard', () => {
     assert.deepEqual(await eventNamesSince(s.services, t.teamId, mark), ['contact.created']);
   });
 
+  it('names a query parameter given twice, and ignores a __proto__ key in a body like any unknown field', async () => {
+    const twice = await a.member.client.get('/contacts?limit=1&limit=2');
+    assert.equal(twice.status, 422);
+    assert.equal(twice.body.detail.field, 'limit');
+    const proto = await a.member.client.post('/contacts', '{"email":"proto@guard.test","__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}');
+    assert.equal(proto.status, 201);
+    assert.equal(proto.body.email, 'proto@guard.test');
+    assert.equal(({} as any).admin, undefined);
+  });
+
   it('treats an empty body sent with Content-Type application/json as no body', async () => {
     const task = await a.member.client.post('/tasks', { title: 'Call back' });
     assert.equal(task.status, 201);

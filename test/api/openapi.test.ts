@@ -73,6 +73,27 @@ describe('OpenAPI document', () => {
     assert.equal(doc.components.parameters.IdempotencyKey.in, 'header');
   });
 
+  it('names every operation, and documents the answers every operation can give beyond its own schema', () => {
+    const ids: string[] = [];
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        ids.push(op.operationId);
+        for (const status of ['400', '401', '402', '408', '429', '431']) assert.ok(op.responses[status], `${method} ${path} lacks ${status}`);
+        if (op.requestBody) for (const status of ['413', '415']) assert.ok(op.responses[status], `${method} ${path} lacks ${status}`);
+        if (method === 'post') {
+          assert.ok(op.responses['409'], `POST ${path} lacks 409 (Idempotency-Key in use)`);
+          for (const [status, r] of Object.entries<any>(op.responses)) if (status.startsWith('2')) assert.ok(r.headers['Idempotent-Replayed'], `POST ${path} ${status}`);
+        }
+        // The HTTP parser's refusals carry no rate-limit headers (no key was read).
+        assert.equal(op.responses['400'].headers, undefined);
+      }
+    }
+    assert.ok(ids.every((id) => typeof id === 'string' && /^[a-z]+[A-Za-z]+$/.test(id)), ids.join(', '));
+    assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
+    assert.equal(doc.paths['/deals/{id}/reopen'].post.operationId, 'postDealsByIdReopen');
+    assert.match(doc.paths['/me'].get.responses['402'].description, /licence_inactive/);
+  });
+
   it('documents the owner_id extension filter of GET /deals', () => {
     const params = doc.paths['/deals'].get.parameters;
     assert.deepEqual(params.map((p: any) => p.name).sort(), ['cursor', 'limit', 'owner_id', 'q', 'stage', 'status']);

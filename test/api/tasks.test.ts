@@ -178,7 +178,7 @@ describe('tasks', () => {
     });
 
     it('refuses bad filter values with 422 and the field', async () => {
-      for (const [query, field] of [['done=yes', 'done'], ['overdue=false', 'overdue'], ['limit=0', 'limit'], ['cursor=@@', 'cursor']]) {
+      for (const [query, field] of [['done=yes', 'done'], ['overdue=false', 'overdue'], ['limit=0', 'limit'], ['cursor=@@', 'cursor'], ['owner=bogus', 'owner'], ['owner=us_short', 'owner']]) {
         const r = await t.owner.client.get(`/tasks?${query}`);
         assert.equal(r.status, 422, query);
         assert.equal(r.body.detail.field, field, query);
