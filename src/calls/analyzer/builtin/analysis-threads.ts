@@ -9,7 +9,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AnalysisError, type AnalysisResult, type AnalyzeInput } from '../types.ts';
 
-/** What a thread answers for one task (see analysis-thread.ts). */
+/** What a thread answers for one task (see analysis-thread.mjs). */
 export type ThreadReply =
   | { id: number; ok: true; result: AnalysisResult }
   | { id: number; ok: false; analysisError: boolean; message: string };
