@@ -181,3 +181,32 @@ Kunde: Hm, okay.`;
   const explored = de.replace('Verkäufer: Ich kann Ihnen', 'Verkäufer: Verstehe. Im Vergleich wozu wirkt es teuer?\nKunde: Wir hatten mit 700 Euro gerechnet.\nVerkäufer: Ich kann Ihnen');
   assert.doesNotMatch(analyzeTranscript({ transcript: explored, language: 'de' }).biggest_miss.why, /sofort ein Rabatt/);
 });
+
+test('a coach\'s everyday phrasings of objections are found; a past belief, a condition or an answer on the topic asked is none', () => {
+  const objections = (rep: string, customer: string, reply = 'Rep: Okay.') =>
+    analyzeTranscript({ transcript: `${rep}\nKunde: ${customer}\n${reply}\nKunde: Gut.`, language: 'de' }).metrics.objections.map((o) => o.type);
+  const de = (customer: string) => objections('Verkäufer: Wie sehen Sie das?', customer, 'Verkäufer: Okay.');
+  assert.deepEqual(de('Ehrlich gesagt ist das mehr als ich dachte.'), ['price']);
+  assert.deepEqual(de('Das entscheide ich nicht allein, da muss meine Frau mit drauf schauen.'), ['authority']);
+  assert.deepEqual(de('Ich muss das mit meiner Mitgründerin abstimmen.'), ['authority']);
+  assert.deepEqual(de('Vor Mai wird das eh nix bei uns.'), ['timing']);
+  assert.deepEqual(de('Schicken Sie mir halt was per Mail.'), ['send_material']);
+  const en = (customer: string, rep = 'Rep: What do you think?') => objections(rep, customer);
+  assert.deepEqual(en("That's a lot more than we're paying now."), ['price']);
+  assert.deepEqual(en("I'd need to run this by our VP of Claims."), ['authority']);
+  // An answer to "Who signs?" is information on who signs; a timing objection in it is still one.
+  assert.deepEqual(en('Daniel signs. Honestly though, nothing is going to happen before Q3.', 'Rep: Who signs off on a tool like this?'), ['timing']);
+  assert.deepEqual(en('Daniel signs.', 'Rep: Who signs off on a tool like this?'), []);
+  // A brush-off after a permission opener that mentions deciding is an objection.
+  assert.deepEqual(objections('Verkäufer: Hast du dreißig Sekunden, dann entscheidest du, ob wir weiterreden?', 'Passt gerade echt schlecht, ich hab gleich ein Meeting.'), ['timing']);
+  assert.deepEqual(de('Letztes Jahr dachten wir, das läuft gut, und am Ende waren wir 9.000 Euro im Minus.'), []);
+  assert.deepEqual(en("If I can show him that we don't need the extra person, he'll listen."), []);
+  assert.deepEqual(de('Wenn ich ehrlich bin, läuft das eigentlich ganz gut.'), ['status_quo']);
+});
+
+test('"Why don\'t I reach out again at the start of Q3?" is a vague next step, not none', () => {
+  const t = "Rep: How do you handle renewals today?\nCustomer: In spreadsheets, and nothing is going to happen before Q3.\nRep: Totally understand. Why don't I reach out again at the start of Q3 and we pick it up from there?\nCustomer: Sure.";
+  const r = analyzeTranscript({ transcript: t, language: 'en' });
+  assert.equal(r.metrics.next_step, 'vague');
+  assert.equal(r.scores.next_step, 2);
+});

@@ -32,6 +32,7 @@ import {
   PARAPHRASE_RE,
   PITCH_RE,
   QUALIFY_RE,
+  QUALIFY_TOPIC_RES,
   REFUSE_RE,
   UNDATED_RE,
   VAGUE_RE,
@@ -365,7 +366,11 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     const prevTurn = i > 0 ? turns[i - 1] : null;
     // "How much of a discount?" right after the rep offered one asks about the offer; it is no new objection.
     const askedAboutOffer = prevTurn !== null && prevTurn.isRep && DISCOUNT_OFFER_RE.test(prevTurn.text);
-    const answersQualifying = prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null && QUALIFY_RE.test(q.text));
+    // The answer is information on the topic asked ("Wer entscheidet?" – "Mein Chef."), not an objection;
+    // "nothing happens before Q3" after "Who signs?" still is one, and "Hast du dreißig Sekunden,
+    // dann entscheidest du ...?" asks for time, not who decides.
+    const qualifying = prevTurn !== null && prevTurn.isRep ? prevTurn.sentences.filter((q) => q.question !== null && QUALIFY_RE.test(q.text) && !PERMISSION_Q_RE.test(q.text)) : [];
+    const answersQualifying = (type: 'authority' | 'budget' | 'timing') => qualifying.some((q) => QUALIFY_TOPIC_RES[type].test(q.text));
 
     for (const s of t.sentences) {
       customerSentences.push(s);
@@ -392,8 +397,11 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
       const cleanedObj = s.text.replace(OBJECTION_NEGATION_RE, ' ');
       for (const type of OBJECTION_TYPES) {
         if (seenTypes.has(type)) continue;
-        if (answersQualifying && (type === 'authority' || type === 'budget' || type === 'timing')) continue;
+        if ((type === 'authority' || type === 'budget' || type === 'timing') && answersQualifying(type)) continue;
         if (askedAboutOffer && type === 'price' && /discount|rabatt|nachlass/i.test(s.text)) continue;
+        // "da dachten wir, das läuft gut, und am Ende 9.000 Euro im Minus", "if we don't need the extra
+        // person": a belief that proved wrong or a condition, not contentment with today.
+        if (type === 'status_quo' && /\b(?:dachte|dachten|gedacht|hofften|thought|hoped)\b|\b(?:if|wenn|falls)\b(?! ich ehrlich| i'm honest| i am honest)/i.test(s.text)) continue;
         if (!OBJECTION_RES[type].test(cleanedObj) && !(type === 'competitor' && COMPETITOR_NAME_RE.test(s.text))) continue;
         // "Arbeiten Sie auch mit HubSpot?" asks about an integration; it is not an objection.
         if (type === 'competitor' && s.question) continue;
