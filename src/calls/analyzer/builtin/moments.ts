@@ -1,7 +1,7 @@
 // Moment selection: candidate moments per dimension (strengths and misses), then the strongest
 // moment, the biggest miss (weakest dimension, clearest moment) and three moments in call order.
 
-import { type BiggestMiss, type Language, METHODS, type MethodKey, type Moment, type ScoreDimension, type Scores } from '../types.ts';
+import { type BiggestMiss, type Language, METHODS, type MethodKey, type Moment, SCORE_DIMENSIONS, type ScoreDimension, type Scores } from '../types.ts';
 import { echoPhrase } from './echo.ts';
 import {
   ATTENDEE_NAME_RE,
@@ -222,15 +222,16 @@ export function buildCandidates(m: Measurements): Candidate[] {
       echo: echoFrom(lastCustomerBefore(t.index)) ?? echoAt(s),
     });
   }
+  // A label ("it sounds like ...") picks the statement up as well as a question does; and once a
+  // dated next step is agreed, what follows is confirming logistics, not taking over. Neither is
+  // ever quoted for talking too much.
+  const mirrored = (t: Turn) => t.sentences.some((x) => paraphrased.has(x) || x.question !== null || LABEL_RE.test(x.text));
+  const closedAt = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence ? m.nextStep.sentence.turn : Infinity;
   if (m.talkShare > 0.65 && m.speakers > 1) {
     // The rep's reply to the customer's longest statement.
     // Only a reply that takes over with statements: one that mirrors, paraphrases or asks is
     // exactly what this moment asks for, never quote it.
     let best = -1;
-    // A label ("it sounds like ...") picks the statement up as well as a question does; and once a
-    // dated next step is agreed, what follows is confirming logistics, not taking over.
-    const mirrored = (t: Turn) => t.sentences.some((x) => paraphrased.has(x) || x.question !== null || LABEL_RE.test(x.text));
-    const closedAt = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence ? m.nextStep.sentence.turn : Infinity;
     for (const t of turns) {
       if (t.isRep || t.index + 1 >= turns.length || !turns[t.index + 1].isRep || mirrored(turns[t.index + 1]) || t.index > closedAt) continue;
       if (best < 0 || t.words > turns[best].words) best = t.index;
@@ -253,10 +254,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // The rep's longest explanation (20+ words) that ends without handing over, else the rep's longest
     // turn after the customer first spoke; quoted at its last statement.
     const longest = (ts: Turn[]) => ts.reduce<Turn | null>((best, x) => (!best || x.words > best.words ? x : best), null);
-    const repTurns = turns.filter((t) => t.isRep && lastCustomerBefore(t.index) !== null);
+    const repTurns = turns.filter((t) => t.isRep && lastCustomerBefore(t.index) !== null && t.index < closedAt && !mirrored(t));
     const endsOpen = (t: Turn) => t.words >= 20 && t.sentences.length > 0 && t.sentences[t.sentences.length - 1].question === null;
-    const t = longest(repTurns.filter(endsOpen)) ?? longest(repTurns) ?? m.monologueTurn;
-    const s = t ? ([...t.sentences].reverse().find((x) => substantive(x) && x.question === null) ?? t.sentences[t.sentences.length - 1]) : null;
+    const t = longest(repTurns.filter(endsOpen)) ?? longest(repTurns);
+    const s = t ? [...t.sentences].reverse().find((x) => substantive(x) && x.question === null) ?? null : null;
     if (t && s) {
       c.push({
         dimension: 'listening', positive: false, stretch: true, strength: 15, sentence: s,
@@ -434,7 +435,12 @@ export interface Selection {
   moments: [Candidate, Candidate, Candidate];
 }
 
-export function selectMoments(candidates: Candidate[], scores: Scores): Selection {
+export function selectMoments(all: Candidate[], scores: Scores): Selection {
+  // Stretch goals are advice for a dimension that went well: used where it scored 3 or more in a
+  // call that went well overall, unless the call has too few other moments to choose from.
+  const mean = SCORE_DIMENSIONS.reduce((sum, d) => sum + scores[d], 0) / SCORE_DIMENSIONS.length;
+  const fitting = all.filter((x) => !x.stretch || (scores[x.dimension] >= 3 && mean >= 3));
+  const candidates = new Set(fitting.map((x) => x.sentence)).size >= 5 ? fitting : all;
   const negatives = candidates.filter((x) => !x.positive);
   const positives = candidates.filter((x) => x.positive);
   const rankNeg = (a: Candidate, b: Candidate) =>

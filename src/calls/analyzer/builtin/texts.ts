@@ -439,8 +439,8 @@ export const TEXTS = {
   // ---------------------------------------------------------------- stretch goals (good calls)
   stretch_discovery: {
     why: {
-      de: () => 'Ein gutes Gespräch mit echter Bedarfsanalyse. Bei diesem Problem wäre aber noch eine Ebene mehr möglich gewesen: seit wann es besteht, was schon versucht wurde und wer im Unternehmen am meisten darunter leidet.',
-      en: () => 'A good call with real discovery. On this problem there was room for one more level, though: how long it has existed, what has been tried and who in the company suffers most from it.',
+      de: () => 'Bei diesem Problem wäre noch eine Ebene mehr möglich gewesen: seit wann es besteht, was schon versucht wurde und wer im Unternehmen am meisten darunter leidet.',
+      en: () => 'On this problem there was room for one more level: how long it has existed, what has been tried and who in the company suffers most from it.',
     },
     coaching: {
       de: () => 'Den Sandler-Schmerztrichter bis zum Ende gehen: nach den Auswirkungen auch nach der persönlichen Bedeutung für die Gesprächsperson fragen.',
@@ -488,8 +488,8 @@ export const TEXTS = {
   },
   stretch_talk_share: {
     why: {
-      de: (p) => `Ein gutes Gespräch, aber der Verkauf hatte ${p.talkPct} % Redeanteil, deutlich über dem Richtwert von rund 43 % aus erfolgreichen Gesprächen. Hier ist einer der längsten Redebeiträge; kürzer gefasst und mit einer Frage beendet, hätte die Kundin oder der Kunde früher wieder das Wort gehabt.`,
-      en: (p) => `A good call, but the rep had a talk share of ${p.talkPct}%, well above the benchmark of around 43% from successful calls. This is one of the rep's longest turns; shorter and ended with a question, it would have given the customer the floor sooner.`,
+      de: (p) => `Der Verkauf hatte ${p.talkPct} % Redeanteil, über dem Richtwert von rund 43 % aus erfolgreichen Gesprächen. Hier ist einer der längsten Redebeiträge; kürzer gefasst und mit einer Frage beendet, hätte die Kundin oder der Kunde früher wieder das Wort gehabt.`,
+      en: (p) => `The rep had a talk share of ${p.talkPct}%, above the benchmark of around 43% from successful calls. This is one of the rep's longest turns; shorter and ended with a question, it would have given the customer the floor sooner.`,
     },
     coaching: {
       de: () => 'Erklärungen auf zwei, drei Sätze kürzen und mit einer Frage übergeben; zwischendurch die letzten Worte der Kundin oder des Kunden spiegeln und schweigen, damit die Person weitererzählt.',
