@@ -210,3 +210,24 @@ test('"Why don\'t I reach out again at the start of Q3?" is a vague next step, n
   assert.equal(r.metrics.next_step, 'vague');
   assert.equal(r.scores.next_step, 2);
 });
+
+test('a label explores a pain, a pain with a number needs no "how big", and free extras or "something on price" are a discount', () => {
+  const labelled = `Rep: How does billing work for you today?
+Customer: Mostly time and trust. My controller spent probably forty hours on manual invoices and corrections.
+Rep: It sounds like billing has become the thing that slows down sales.
+Customer: Yeah. That's exactly how it feels.
+Rep: If your team could launch a pricing plan in a day, what would that mean for you?
+Customer: Three launches this year instead of one.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: labelled, language });
+    for (const m of [r.biggest_miss, ...r.moments]) assert.doesNotMatch(m.why, /without asking how big|ohne nachzufragen, wie groß/, m.quote);
+  }
+  const objectionsOf = (rep: string) => analyzeTranscript({ transcript: `Rep: It is 2,400 a month.\nCustomer: That's too expensive for us.\n${rep}\nCustomer: Okay.`, language: 'en' });
+  for (const rep of ['Rep: I can throw in the onboarding for free.', 'Rep: We could do something on price if you sign this month.', 'Rep: I will waive the setup fee.']) {
+    const r = objectionsOf(rep);
+    assert.equal(r.biggest_miss.quote, rep.slice(5), rep);
+    assert.match(r.biggest_miss.why, /straight away with a discount/, rep);
+  }
+  const de = analyzeTranscript({ transcript: 'Verkäufer: Das kostet 790 Euro im Monat.\nKunde: Das ist zu teuer.\nVerkäufer: Wenn Sie diese Woche zusagen, gebe ich Ihnen die Einrichtung gratis dazu.\nKunde: Hm.', language: 'de' });
+  assert.match(de.biggest_miss.why, /sofort ein Rabatt/);
+});

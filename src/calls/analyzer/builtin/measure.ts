@@ -17,6 +17,7 @@ import {
   IMPACT_RE,
   IMPLICATION_Q_RE,
   INVITE_RE,
+  LABEL_RE,
   LINK_RE,
   LOGISTIC_Q_RE,
   MEETING_RE,
@@ -387,7 +388,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         const pitched = reply ? !replyHasQuestion && (reply.sentences.some((q) => PITCH_RE.test(q.text)) || countMatches(FEATURE_RE, reply.text) > 0) : false;
         pains.push({
           sentence: s,
-          explored: replyHasQuestion,
+          // A label or a paraphrase ("It sounds like billing has become ...") explores as a question does.
+          explored: replyHasQuestion || (reply !== null && reply.sentences.some((q) => LABEL_RE.test(q.text) || PARAPHRASE_RE.test(q.text))),
           // A number anywhere in the same statement quantifies it ("It's chaos. We get forty calls a day.").
           implication: implicationAsked || hasImpact || IMPACT_RE.test(t.text) || (replyHasQuestion && answerImpact),
           impact: hasImpact || IMPACT_RE.test(t.text) || (replyHasQuestion && answerImpact),

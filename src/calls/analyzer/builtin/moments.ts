@@ -166,7 +166,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   };
 
   // ---- Discovery
-  const unexplored = m.pains.find((p) => !p.explored);
+  // A pain the customer put a number on needs no "how big is it?" (unless the rep pitched straight after it).
+  const unexplored = m.pains.find((p) => !p.explored && (!p.impact || p.pitchedNext));
   if (unexplored) {
     c.push({
       dimension: 'discovery', positive: false, stretch: false, strength: 80, sentence: unexplored.sentence, focus: PAIN_RE,
