@@ -231,3 +231,19 @@ Customer: Three launches this year instead of one.`;
   const de = analyzeTranscript({ transcript: 'Verkäufer: Das kostet 790 Euro im Monat.\nKunde: Das ist zu teuer.\nVerkäufer: Wenn Sie diese Woche zusagen, gebe ich Ihnen die Einrichtung gratis dazu.\nKunde: Hm.', language: 'de' });
   assert.match(de.biggest_miss.why, /sofort ein Rabatt/);
 });
+
+test('a greeting or identity check is neither praised as a question nor echoed as something the customer brought up', () => {
+  const t = `Verkäufer: Guten Tag, Krüger hier von der MediaNord, spreche ich mit Herrn Lindner?
+Kunde: Lindner am Apparat.
+Verkäufer: Wir machen Webseiten für Handwerker, die Kunden bringen. Das kostet 790 Euro im Monat, und wir übernehmen alles.
+Kunde: Brauchen wir nicht, unser Neffe hat uns eine gemacht.
+Verkäufer: Eine Webseite vom Neffen ist halt nicht professionell, das merken die Kunden sofort.
+Kunde: Schicken Sie mir halt was per Mail.
+Verkäufer: Mach ich, schönen Tag noch.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: t, language });
+    assert.doesNotMatch(r.strongest_moment.why, /drawing the customer into|am ehesten ins Gespräch/, r.strongest_moment.why);
+    const says = [r.biggest_miss, ...r.moments].map((m) => (m as { what_to_say_instead?: string }).what_to_say_instead ?? '').join(' ');
+    assert.doesNotMatch(says, /am Apparat/);
+  }
+});

@@ -179,6 +179,10 @@ export const AGREE_RE = rx(
 export const PERMISSION_Q_RE = rx(
   String.raw`\b(?:(?:haben|hätten) Sie (?:\S+ ){0,2}(?:zeit|minuten|minute|sekunden|moment|augenblick)|(?:hast|hättest) du (?:\S+ ){0,2}(?:zeit|minuten|minute|sekunden|moment|augenblick)|passt es (?:gerade|kurz|jetzt)|(?:störe|stör) ich|(?:do|would) you have (?:\w+ ){0,2}(?:minutes?|moment|seconds?|time)|(?:got|have you got) (?:\w+ ){0,2}(?:minutes?|moment|second)|catch you at a (?:bad|good) time|is (?:this|now) a (?:bad|good) time)\b`,
 );
+/** Greetings and identity checks ("Spreche ich mit Herrn Lindner?", "How you doing today?", "Lindner am Apparat."): no strength, nothing to echo. */
+export const GREETING_RE = rx(
+  String.raw`^\W*(?:(?:ja,? |yes,? |oh,? )?(?:hallo|hi|hey|hello|guten (?:tag|morgen|abend)|good (?:morning|afternoon|evening)|moin|servus|grüß (?:Sie|dich) gott)\b[^.?!]{0,40}[.?!]?\W*$|(?:\S+ ){0,3}am apparat\b|(?:\S+ ){0,3}speaking\W*$)|\b(?:spreche ich (?:mit|da mit)|bin ich (?:hier )?richtig bei|am I speaking (?:to|with)|is this \S+(?: \S+)?\?$|how (?:are|r) you(?: doing)?(?: today)?\?|how you doing|how's it going|wie geht(?:'s| es)(?: Ihnen| dir| euch)?(?: heute)?\?)`,
+);
 /** Questions that only collect logistics (an e-mail address) and explore nothing. */
 export const LOGISTIC_Q_RE = rx(String.raw`\b(?:e-?mail|adresse|address|telefonnummer|phone number|schreibweise|spell)\b`);
 export const REFUSE_RE = rx(

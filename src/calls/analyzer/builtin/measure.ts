@@ -14,6 +14,7 @@ import {
   DEFENSE_RE,
   DISCOUNT_OFFER_RE,
   FEATURE_RE,
+  GREETING_RE,
   IMPACT_RE,
   IMPLICATION_Q_RE,
   INVITE_RE,
@@ -416,7 +417,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     // The best question: an open rep question right before this customer turn.
     const prev = i > 0 ? turns[i - 1] : null;
     if (prev && prev.isRep) {
-      const q = [...prev.sentences].reverse().find((s) => s.question === 'open' && !LOGISTIC_Q_RE.test(s.text));
+      const q = [...prev.sentences].reverse().find((s) => s.question === 'open' && !LOGISTIC_Q_RE.test(s.text) && !GREETING_RE.test(s.text));
       if (q) {
         const pain = t.sentences.some((s) => PAIN_RE.test(s.text.replace(PAIN_NEGATION_RE, ' ')));
         const impact = IMPACT_RE.test(t.text);

@@ -9,6 +9,7 @@ import {
   IMPACT_RE,
   IMPLICATION_Q_RE,
   INTRO_RE,
+  GREETING_RE,
   LABEL_RE,
   LOGISTIC_Q_RE,
   OBJECTION_RES,
@@ -125,7 +126,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const objectionSentences = new Set(m.objections.map((o) => o.sentence));
   const mainPain = m.pains.find((p) => p.impact) ?? m.pains[0];
   const longestCustomer = customer.reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
-  const plainCustomer = customer.filter((s) => !objectionSentences.has(s)).reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
+  const plainCustomer = customer.filter((s) => !objectionSentences.has(s) && !GREETING_RE.test(s.text)).reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
   const painEchoOf = (s: Sentence): string | null => (IMPACT_RE.test(s.text) ? echoFrom(s, IMPACT_RE, 'left') : null) ?? echoFrom(s, PAIN_RE);
   let painEcho: string | null = mainPain ? painEchoOf(mainPain.sentence) : null;
   const quantified = customer.find((s) => IMPACT_RE.test(s.text) && !objectionSentences.has(s));
@@ -153,8 +154,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const q = customer.find((x) => before(x) && IMPACT_RE.test(x.text) && !objectionSentences.has(x));
     const fromImpact = q ? echoFrom(q, IMPACT_RE, 'left') : null;
     if (fromImpact) return fromImpact;
-    const plain = customer.filter((x) => before(x) && !objectionSentences.has(x)).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
-    const last = customer.filter(before).pop();
+    // A greeting ("Lindner am Apparat.") is nothing the customer "brought up".
+    const said = customer.filter((x) => before(x) && !GREETING_RE.test(x.text));
+    const plain = said.filter((x) => !objectionSentences.has(x)).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
+    const last = said.pop();
     return (plain ? echoFrom(plain) : null) ?? (last ? echoFrom(last) : null);
   };
   /** The rep's first substantive sentence after `s` (within three turns): where the rep answered it. */
@@ -414,13 +417,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
     c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 45, sentence: m.agenda, kind: 'agenda', method: 'sandler_upfront_contract', echo: null });
   }
   // Fallback strength: the rep's best question, else their first real sentence.
-  const usable = (q: Sentence) => !LOGISTIC_Q_RE.test(q.text) && !TAG_QUESTION_RE.test(q.text);
+  const usable = (q: Sentence) => !LOGISTIC_Q_RE.test(q.text) && !TAG_QUESTION_RE.test(q.text) && !GREETING_RE.test(q.text);
   const fallback =
     bq?.sentence ?? m.repQuestions.find((q) => q.question === 'open' && usable(q)) ?? repSentences.find((x) => INTRO_RE.test(x.text)) ?? firstRep;
   if (fallback) {
     c.push({
       dimension: 'discovery', positive: true, stretch: false, strength: 1, sentence: fallback,
-      kind: fallback.question ? 'fallback_strength' : 'fallback_opening', echo: null,
+      // "…, spreche ich mit Herrn Lindner?" is an opening, not a question that drew the customer in.
+      kind: fallback.question && !GREETING_RE.test(fallback.text) ? 'fallback_strength' : 'fallback_opening', echo: null,
     });
   }
   const lastRepSentence = [...repSentences].reverse().find(substantive);
