@@ -247,3 +247,17 @@ Verkäufer: Mach ich, schönen Tag noch.`;
     assert.doesNotMatch(says, /am Apparat/);
   }
 });
+
+test('re-typing, errors and a loss are pains; the echo takes what they cost, or the pain, before a headcount', () => {
+  const t = `Verkäufer: Wo hakt es bei Ihnen gerade am meisten?
+Kunde: Wir haben 38 Leute auf den Baustellen, die schreiben ihre Stunden auf Papier, und meine Frau tippt das jeden Freitag ab.
+Verkäufer: Okay. Unsere App macht das digital.
+Kunde: Letztes Jahr waren wir bei einem Auftrag am Ende 9.000 Euro im Minus.
+Verkäufer: Verstehe. Wollen wir Donnerstag um 14 Uhr eine Demo machen?
+Kunde: Ja, passt.`;
+  const r = analyzeTranscript({ transcript: t, language: 'de' });
+  assert.ok((r.metrics.pains ?? 0) >= 2, `pains: ${r.metrics.pains}`);
+  const says = [r.biggest_miss.what_to_say_instead];
+  assert.doesNotMatch(says.join(' '), /38 Leute/);
+  assert.equal(analyzeTranscript({ transcript: 'Rep: How is it going?\nCustomer: We pay penalties every month and the team works overtime.\nRep: I see.\nCustomer: Yes.', language: 'en' }).metrics.pains, 1);
+});

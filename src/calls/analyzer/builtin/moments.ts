@@ -11,6 +11,7 @@ import {
   INTRO_RE,
   GREETING_RE,
   LABEL_RE,
+  TIME_MONEY_RE,
   LOGISTIC_Q_RE,
   OBJECTION_RES,
   PAIN_RE,
@@ -127,7 +128,9 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const mainPain = m.pains.find((p) => p.impact) ?? m.pains[0];
   const longestCustomer = customer.reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
   const plainCustomer = customer.filter((s) => !objectionSentences.has(s) && !GREETING_RE.test(s.text)).reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
-  const painEchoOf = (s: Sentence): string | null => (IMPACT_RE.test(s.text) ? echoFrom(s, IMPACT_RE, 'left') : null) ?? echoFrom(s, PAIN_RE);
+  // Time or money first ("sieben Stunden die Woche"): a headcount ("38 Leute") is scale, not the pain.
+  const painEchoOf = (s: Sentence): string | null =>
+    (TIME_MONEY_RE.test(s.text) ? echoFrom(s, TIME_MONEY_RE, 'left') : null) ?? (PAIN_RE.test(s.text) ? echoFrom(s, PAIN_RE) : null) ?? (IMPACT_RE.test(s.text) ? echoFrom(s, IMPACT_RE, 'left') : null) ?? echoFrom(s);
   let painEcho: string | null = mainPain ? painEchoOf(mainPain.sentence) : null;
   const quantified = customer.find((s) => IMPACT_RE.test(s.text) && !objectionSentences.has(s));
   if (!painEcho && quantified) painEcho = echoFrom(quantified, IMPACT_RE, 'left');
