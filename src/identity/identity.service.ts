@@ -99,22 +99,21 @@ export class IdentityService {
     this.repo = new IdentityRepository(db);
   }
 
-  /** The team name and owner email of a new team (422 with the field otherwise), normalised. */
-  async checkNewTeam(input: { name: string; ownerEmail: string }): Promise<{ name: string; email: string }> {
+  /**
+   * `passwordRule` checks the owner's password after name and email, so a form hears of its
+   * fields in their order (the setup page applies the application's rule; the CLI sets any).
+   */
+  async createTeam(input: { name: string; ownerEmail: string; ownerName?: string; ownerPassword?: string; passwordRule?: (password: string) => string }) {
     const name = input.name.trim();
     if (!name) throw validation('name', 'Team name must not be empty.');
     const email = normalizeEmail(input.ownerEmail);
     if (!isValidEmail(email)) throw validation('email', 'Owner email is not a valid email address.');
     if (await this.repo.userByEmail(email)) throw validation('email', 'A user with this email already exists.');
-    return { name, email };
-  }
-
-  async createTeam(input: { name: string; ownerEmail: string; ownerName?: string; ownerPassword?: string }) {
-    const { name, email } = await this.checkNewTeam(input);
+    const password = input.ownerPassword !== undefined && input.passwordRule ? input.passwordRule(input.ownerPassword) : input.ownerPassword;
     const now = nowIso();
     const teamId = newId('team');
     const ownerId = newId('user');
-    const passwordHash = input.ownerPassword ? await hashPassword(input.ownerPassword) : null;
+    const passwordHash = password ? await hashPassword(password) : null;
     await this.db.transaction().execute(async (tx) => {
       await tx.insertInto('teams').values({
         id: teamId, name, licence: 'active', request_limit: 5000, call_limit: 50, team_cap: null,

@@ -1,8 +1,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-
 import { validation } from '../errors/app-error.ts';
 
-export const MIN_PASSWORD = 10;
+const MIN_PASSWORD = 10;
 
 /** A password a user chooses: 10 to 200 characters (422 on `field` otherwise). */
 export function checkPassword(password: unknown, field = 'password'): string {

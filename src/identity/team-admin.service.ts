@@ -8,9 +8,6 @@ import { AppError, forbidden, notFound, validation } from '../errors/app-error.t
 import { IdentityService, ROLES } from './identity.service.ts';
 import { checkPassword } from './password.ts';
 
-export { checkPassword, MIN_PASSWORD } from './password.ts';
-
-
 export interface KeyListItem {
   id: string;
   name: string;

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services.ts';
 import { validation } from '../../errors/app-error.ts';
-import { checkPassword } from '../../identity/team-admin.service.ts';
+import { checkPassword } from '../../identity/password.ts';
 import { verifyPassword } from '../../identity/password.ts';
 import { html } from '../html.ts';
 import { COOKIE, cookieOptions, ctxOf, formAction, str } from '../context.ts';

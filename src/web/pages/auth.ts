@@ -80,10 +80,9 @@ export function authRoutes(services: Services): FastifyPluginAsync {
       const values = { team: str(b, 'team'), name: str(b, 'name'), email: str(b, 'email') };
       const ctx = ctxOf(request, services.config.publicUrl);
       try {
-        // The fields in the form's order: team and email first, then the password.
-        await services.identity.checkNewTeam({ name: values.team, ownerEmail: values.email });
-        const password = checkPassword(str(b, 'password'));
-        const { owner_id } = await services.identity.createTeam({ name: values.team, ownerEmail: values.email, ownerName: values.name, ownerPassword: password });
+        const { owner_id } = await services.identity.createTeam({
+          name: values.team, ownerEmail: values.email, ownerName: values.name, ownerPassword: str(b, 'password'), passwordRule: checkPassword,
+        });
         const owner = (await services.identity.repo.user(owner_id))!;
         if (isLocale(ctx.locale) && ctx.locale !== owner.locale) await services.identity.updateUser(owner.id, { locale: ctx.locale });
         const { token } = await services.sessions.createSession(owner);
