@@ -52,9 +52,17 @@ export class CallRepository {
     return forUpdate(dialect, this.db.selectFrom('calls').select(RECORD_COLUMNS).where('team_id', '=', teamId).where('id', '=', id)).executeTakeFirst();
   }
 
-  /** A call of the team without its transcript, whoever pushed it (what a timeline activity of it already shows). */
-  recordById(teamId: string, id: string): Promise<CallRecord | undefined> {
-    return this.db.selectFrom('calls').select(RECORD_COLUMNS).where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
+  /** Calls of the team without their transcripts, whoever pushed them (what their timeline activities already show). */
+  recordsByIds(teamId: string, ids: string[]): Promise<CallRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('calls').select(RECORD_COLUMNS).where('team_id', '=', teamId).where('id', 'in', ids).execute();
+  }
+
+  /** Which of these calls the actor may open. */
+  async visibleIds(actor: Actor, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.selectFrom('calls').select('id').where(callVisible(actor)).where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.id));
   }
 
   visibleById(actor: Actor, id: string): Promise<CallRecord | undefined> {

@@ -42,7 +42,6 @@ export const CallRow = Type.Object({
 }, { $id: 'Call', title: 'Call' });
 export type CallRow = Static<typeof CallRow>;
 
-/** Takes the call with or without its transcript, which no row ever carries. */
 /**
  * The value with its object keys in the schema's order, then any others: the API's serializer
  * writes schema order, and a webhook's `data` (plain JSON.stringify) must read the same.
@@ -58,6 +57,7 @@ function inSchemaOrder(value: unknown, schema: TSchema | undefined): unknown {
   return out;
 }
 
+/** Takes the call with or without its transcript, which no row ever carries. */
 export function toCallRow(r: Omit<CallTable, 'transcript'>): CallRow {
   return {
     id: r.id, status: r.status, language: r.language, filename: r.filename, deal_id: r.deal_id, contact_id: r.contact_id,

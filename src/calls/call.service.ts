@@ -180,11 +180,9 @@ export class CallService {
    */
   async forTimeline(actor: Actor, ids: string[]): Promise<Map<string, { call: CallRow; canOpen: boolean }>> {
     const repo = new CallRepository(this.db);
-    const found = await Promise.all([...new Set(ids)].map(async (id) => {
-      const row = await repo.recordById(actor.teamId, id);
-      return row ? { call: toCallRow(row), canOpen: (await repo.visibleById(actor, id)) !== undefined } : null;
-    }));
-    return new Map(found.flatMap((f) => (f ? [[f.call.id, f] as const] : [])));
+    const unique = [...new Set(ids)];
+    const [rows, open] = await Promise.all([repo.recordsByIds(actor.teamId, unique), repo.visibleIds(actor, unique)]);
+    return new Map(rows.map((r) => [r.id, { call: toCallRow(r), canOpen: open.has(r.id) }]));
   }
 
   /** `ownerId` (one rep's calls) is for the application's coaching views; the API has no such filter. */
