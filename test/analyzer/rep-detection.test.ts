@@ -63,3 +63,34 @@ test('last resort: who asks the most questions', () => {
   assert.equal(r.rep_speaker, 'Max');
   assert.equal(r.metrics.rep_detection, 'questions');
 });
+
+test('three-person demo: a customer who introduces the company in a round of introductions is not the rep; the speaker who presents and proposes the next step is', () => {
+  const de = [
+    'Martin Vogel: Hallo zusammen. Ich bin Martin Vogel von Vogel Haustechnik. Neben mir sitzt Frau Krüger aus der Buchhaltung.',
+    'Sabine Krüger: Hallo. Ich kümmere mich um die Belege.',
+    'Laura Neumann: Schön, Sie beide kennenzulernen. Mein Vorschlag für die nächsten 30 Minuten: zwei, drei Fragen, dann zeige ich Ihnen die App, und am Ende schauen wir gemeinsam, wie es weitergeht.',
+    'Martin Vogel: Läuft das auch auf Android? Und wie viele Nutzer kann man anlegen? Was kostet das?',
+    'Laura Neumann: Ja, auf Android und iOS. Ich teile mal meinen Bildschirm. Hier sehen Sie die App.',
+    'Sabine Krüger: Und wo landen die Belege bei mir? Kann ich die exportieren?',
+    'Laura Neumann: In der Übersicht, und der Export geht per Klick. Passt Ihnen Dienstag um 9 Uhr für die Auswertung?',
+    'Martin Vogel: Ja, passt.',
+    'Laura Neumann: Ich schicke Ihnen beiden gleich die Einladung.',
+  ].join('\n');
+  const r = analyzeTranscript({ transcript: de, language: 'de' });
+  assert.equal(r.rep_speaker, 'Laura Neumann');
+  assert.equal(r.metrics.rep_detection, 'selling');
+  const en = [
+    'Dana Price: Hi all, this is Dana Price from Crestline Freight, and with me is Omar from our finance team.',
+    'Omar Haddad: Hi. Does it handle multi-currency invoices? And can we set approval limits? What about SSO?',
+    "Kim Lee: Great to meet you both. Let me share my screen and I'll show you the approval flow on one of your invoices.",
+    'Dana Price: How long does the setup take? Do you integrate with NetSuite?',
+    'Kim Lee: About two weeks, and yes. Here you can see the NetSuite sync. Does Thursday at 10 am work for a session with your controller?',
+    'Omar Haddad: Thursday works.',
+    "Kim Lee: Perfect, I'll send you the invite right after this call.",
+  ].join('\n');
+  const e = analyzeTranscript({ transcript: en, language: 'en' });
+  assert.equal(e.rep_speaker, 'Kim Lee');
+  // Without selling signals, the introduction still decides.
+  const cold = 'Herr Maier: Ja? Wer ist da?\nTom: Hallo Herr Maier, hier ist Tom Becker von der Nordlicht GmbH. Wie planen Sie Ihre Touren?\nHerr Maier: In Excel.';
+  assert.equal(analyzeTranscript({ transcript: cold, language: 'de' }).metrics.rep_detection, 'introduction');
+});

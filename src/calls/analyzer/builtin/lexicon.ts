@@ -146,6 +146,14 @@ export const INTRO_RE = rx(
   String.raw`\b(?:[Hh]ier ist \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:von|vom) |[Mm]ein Name ist \p{Lu}[\p{L}-]+.{0,30}? (?:von|vom) |[Ii]ch bin \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:von|vom) |[Ii]ch rufe (?:Sie |dich |euch )?(?:an )?(?:von|vom|im Auftrag|aus|wegen)|[Ii]ch melde mich (?:von|vom|aus)|[Tt]his is \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:from|with) |[Mm]y name is \p{Lu}[\p{L}-]+.{0,30}? (?:from|with) |I'm \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:from|with) |I'm calling (?:from|on behalf|about|because)|[Cc]alling from)|(?:^|[,.!] )\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?(?: hier)? (?:from|von|vom|von der) \p{Lu}[\p{L}]+`,
   'u',
 );
+/** The salesperson presents: shares the screen, shows the product ("ich zeige Ihnen", "let me show you"). */
+export const PRESENT_RE = rx(
+  String.raw`\b(?:(?:ich )?zeige (?:ich )?(?:Ihnen|dir|euch)|zeig(?:e)? ich (?:Ihnen|dir|euch)|(?:ich )?teile (?:jetzt |mal |kurz |gleich |einfach )*(?:meinen |den )?bildschirm|bildschirm (?:teilen|freigeben)|(?:hier|da|jetzt) sehen (?:Sie|ihr)|(?:hier|da|jetzt) siehst du|wie (?:Sie|du|ihr) (?:hier )?(?:sehen|siehst|seht)|ich führe (?:Sie|dich|euch) (?:kurz |mal )?durch|let me show you|I'll show you|I will show you|I'm going to show you|(?:share|sharing) my screen|(?:here|now|as) you can see|you can see here|(?:let me|I'll) walk you through|let me pull up)\b`,
+);
+/** The salesperson owns the next step: sends the invite, the access or the proposal ("Ich schicke Ihnen die Einladung"). */
+export const SELLER_NEXT_RE = rx(
+  String.raw`\b(?:(?:ich )?(?:schicke|sende) (?:Ihnen|dir|euch) (?:\S+ ){0,4}(?:kalendereinladung|einladung|termineinladung|zugang|zugänge|zugangsdaten|angebot|testzugang)|I'll send (?:you |over )?(?:\S+ ){0,3}(?:invite|invitation|calendar invite|proposal|quote|access|logins?|trial))\b`,
+);
 /** Weaker rep signals: hosting the call. */
 export const HOST_RE = rx(
   String.raw`\b(?:danke,? dass (?:Sie|du|ihr) (?:sich )?(?:die )?zeit|schön, dass (?:Sie|du|ihr)|thanks for (?:taking|making) the time|thank you for (?:taking|making) the time|thanks for joining)\b`,

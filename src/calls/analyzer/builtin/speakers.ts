@@ -1,11 +1,12 @@
 // Who is the salesperson? Rules in order: the push's repSpeaker hint, role labels, the key
-// owner's name, who introduces the company, who asks the most questions.
+// owner's name, who introduces the company (unless another speaker clearly sells: presents,
+// sets the agenda, proposes the next step), who sells, who asks the most questions.
 
-import { HOST_RE, INTRO_RE } from './lexicon.ts';
+import { AGENDA_RE, DATE_RE, HOST_RE, INTRO_RE, PITCH_RE, PRESENT_RE, SELLER_NEXT_RE } from './lexicon.ts';
 import { labelKey } from './transcript.ts';
 import type { Turn } from './turns.ts';
 
-export type RepReason = 'hint' | 'role_label' | 'rep_name' | 'introduction' | 'questions' | 'single_speaker';
+export type RepReason = 'hint' | 'role_label' | 'rep_name' | 'introduction' | 'selling' | 'questions' | 'single_speaker';
 
 const REP_ROLES = new Set([
   'agent', 'rep', 'sales', 'salesperson', 'seller', 'verkäufer', 'verkäuferin', 'vertrieb', 'vertriebler',
@@ -36,7 +37,13 @@ interface SpeakerStats {
   firstTurn: number;
   introTurn: number | null;
   host: number;
+  /** What a salesperson does: presents or shares the screen, sets the agenda, proposes a dated next step, sends the invite; pitch sentences count once each, at most three. */
+  selling: number;
+  pitch: number;
 }
+
+/** An introduction weighs this much against selling signals: a customer's "Ich bin X von Y" in a round of introductions loses to a speaker who clearly sells. */
+const INTRO_WEIGHT = 3;
 
 export interface RepDetection {
   key: string;
@@ -52,11 +59,23 @@ export function detectRep(
   for (const t of turns) {
     let s = stats.get(t.key);
     if (!s) {
-      s = { key: t.key, label: labels.get(t.key) ?? t.speaker, words: 0, questions: 0, firstTurn: t.index, introTurn: null, host: 0 };
+      s = { key: t.key, label: labels.get(t.key) ?? t.speaker, words: 0, questions: 0, firstTurn: t.index, introTurn: null, host: 0, selling: 0, pitch: 0 };
       stats.set(t.key, s);
     }
     s.words += t.words;
-    for (const sen of t.sentences) if (sen.question) s.questions++;
+    let asks = false;
+    for (const sen of t.sentences) {
+      if (sen.question) {
+        s.questions++;
+        asks = true;
+      }
+      if (PRESENT_RE.test(sen.text)) s.selling += 2;
+      if (SELLER_NEXT_RE.test(sen.text)) s.selling += 2;
+      if (!sen.question && s.pitch < 3 && PITCH_RE.test(sen.text)) s.pitch++;
+    }
+    // "Passt Ihnen Dienstag um 10?": a dated proposal; the agenda at the start.
+    if (asks && DATE_RE.test(t.text)) s.selling += 2;
+    if (t.index < 12 && AGENDA_RE.test(t.text)) s.selling += 2;
     if (s.introTurn === null && t.index < 12 && INTRO_RE.test(t.text)) s.introTurn = t.index;
     if (t.index < 12 && HOST_RE.test(t.text)) s.host++;
   }
@@ -106,11 +125,17 @@ export function detectRep(
     }
   }
 
-  // 4. Who introduces the company ("hier ist X von Y", "this is X from Y").
-  const intro = pool.filter((s) => s.introTurn !== null).sort((a, b) => (a.introTurn as number) - (b.introTurn as number));
-  if (intro.length > 0) return { key: intro[0].key, reason: 'introduction' };
+  // 4. Who introduces the company ("hier ist X von Y", "this is X from Y"), and 5. who sells
+  // (presents, sets the agenda, proposes a dated next step, sends the invite, pitches). In a
+  // round of introductions the customer says "Ich bin Martin Vogel von Vogel Haustechnik" too:
+  // an introduction counts INTRO_WEIGHT, so a speaker who clearly sells still wins.
+  const weight = (s: SpeakerStats) => s.selling + s.pitch + (s.introTurn !== null ? INTRO_WEIGHT : 0);
+  const intro = [...pool].sort((a, b) => weight(b) - weight(a) || (a.introTurn ?? Infinity) - (b.introTurn ?? Infinity));
+  if (weight(intro[0]) > 0 && (intro.length < 2 || weight(intro[0]) > weight(intro[1]) || intro[0].introTurn !== null)) {
+    return { key: intro[0].key, reason: intro[0].introTurn !== null ? 'introduction' : 'selling' };
+  }
 
-  // 5. Who asks the most questions (then: who hosts the call, who spoke first).
+  // 6. Who asks the most questions (then: who hosts the call, who spoke first).
   const byQuestions = [...pool].sort((a, b) => b.questions - a.questions || b.host - a.host || a.firstTurn - b.firstTurn);
   return { key: byQuestions[0].key, reason: 'questions' };
 }
