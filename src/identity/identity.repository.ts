@@ -13,11 +13,17 @@ const keyByHashQuery = prepareQuery(1, (db, hash: string) => db
   ])
   .where('k.key_hash', '=', hash));
 
+// GET /me and every deal write read these: compiled once (see prepared.ts).
+const teamQuery = prepareQuery(1, (db, id: string) => db.selectFrom('teams').selectAll().where('id', '=', id));
+const stagesQuery = prepareQuery(1, (db, teamId: string) => db
+  .selectFrom('pipeline_stages').select(['key', 'label', 'position']).where('team_id', '=', teamId).orderBy('position'));
+
 export class IdentityRepository {
   constructor(private readonly db: Db) {}
 
-  team(id: string): Promise<TeamTable | undefined> {
-    return this.db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+  async team(id: string): Promise<TeamTable | undefined> {
+    const [row] = await teamQuery(this.db, id);
+    return row;
   }
 
   countTeams(): Promise<number> {
@@ -37,7 +43,7 @@ export class IdentityRepository {
   }
 
   stages(teamId: string) {
-    return this.db.selectFrom('pipeline_stages').select(['key', 'label', 'position']).where('team_id', '=', teamId).orderBy('position').execute();
+    return stagesQuery(this.db, teamId);
   }
 
   /** One query per request: key + its user + team, for authentication. */
