@@ -261,3 +261,64 @@ Kunde: Ja, passt.`;
   assert.doesNotMatch(says.join(' '), /38 Leute/);
   assert.equal(analyzeTranscript({ transcript: 'Rep: How is it going?\nCustomer: We pay penalties every month and the team works overtime.\nRep: I see.\nCustomer: Yes.', language: 'en' }).metrics.pains, 1);
 });
+
+test('everyday phrasings of pain are pains, in both languages; neutral statements are not', () => {
+  const pains = (lines: string[], lang: 'de' | 'en') => {
+    const [rep, cust, q, ack] = lang === 'de' ? ['Verkäufer', 'Kunde', 'Wie läuft das bei Ihnen heute?', 'Verstehe.'] : ['Rep', 'Customer', 'How does that work for you today?', 'I see.'];
+    return lines.map((l) => analyzeTranscript({ transcript: `${rep}: ${q}\n${cust}: ${l}\n${rep}: ${ack}`, language: 'en' }).metrics.pains);
+  };
+  const en = [
+    "Honestly, we're flying blind on cash flow.",
+    'We had to hire a temp just to chase receipts.',
+    'Month-end drives me crazy.',
+    'Nobody knows which invoices are approved.',
+    "My team can't keep up with the volume.",
+    'We keep having to redo the schedule.',
+    'I spend Mondays chasing people for timesheets.',
+  ];
+  assert.deepEqual(pains(en, 'en'), en.map(() => 1), JSON.stringify(en));
+  const de = [
+    'Es gibt ständig Rückfragen vom Steuerberater.',
+    'Das bleibt dann liegen.',
+    'Die Mahnungen bleiben oft zwei Wochen liegen.',
+    'Das kostet mich jeden Freitag den halben Tag.',
+    'Da geht jedes Mal ein halber Tag drauf.',
+    'Ich telefoniere den Leuten hinterher.',
+    'Wir kommen kaum hinterher.',
+    'Wir mussten extra eine Aushilfe einstellen, nur um die Belege abzutippen.',
+    'Das geht uns allen auf die Nerven.',
+  ];
+  assert.deepEqual(pains(de, 'de'), de.map(() => 1), JSON.stringify(de));
+  const neutral = [
+    'Wir sind ein Familienbetrieb mit 40 Leuten.',
+    'Wir haben den Überblick über alle Aufträge.',
+    'Rückfragen beantworte ich gern.',
+    'Dadurch verlieren wir keine Zeit.',
+    'Das kostet uns nichts.',
+    'Darauf gehen wir später noch ein.',
+    'We keep the numbers in Excel.',
+    'We hired a temp for the summer.',
+    'Customers love the new portal.',
+    'We are flying to Berlin next week.',
+  ];
+  assert.deepEqual(pains(neutral, 'de'), neutral.map(() => 0), JSON.stringify(neutral));
+});
+
+test('a competitor outside the built-in list is recognised by its phrasing, without taking ordinary words for products', () => {
+  const objections = (line: string, lang: 'de' | 'en') => {
+    const [rep, cust, q, ack] = lang === 'de' ? ['Verkäufer', 'Kunde', 'Wie machen Sie das heute?', 'Verstehe.'] : ['Rep', 'Customer', 'How do you do that today?', 'I see.'];
+    return analyzeTranscript({ transcript: `${rep}: ${q}\n${cust}: ${line}\n${rep}: ${ack}`, language: 'en' }).metrics.objections?.map((o) => o.type) ?? [];
+  };
+  for (const line of ["We're looking at Cognism too.", 'We use Cognism for contact data.', "We're evaluating Apollo as well.", 'We got a quote from Ramp last week.']) {
+    assert.deepEqual(objections(line, 'en'), ['competitor'], line);
+  }
+  for (const line of ['Wir nutzen schon Shopware.', 'Wir nutzen schon PlanRadar für die Mängel.', 'Aktuell nutzen wir Shopware 6.', 'Wir schauen uns auch PlanRadar an.', 'Wir haben ein Angebot von Capmo bekommen.']) {
+    assert.deepEqual(objections(line, 'de'), ['competitor'], line);
+  }
+  for (const line of ["We're looking at Q3 for this.", "We're looking at Sarah's numbers.", 'We already use Excel for that.', "We're looking at Monday."]) {
+    assert.deepEqual(objections(line, 'en'), [], line);
+  }
+  for (const line of ['Wir nutzen schon Papierlisten.', 'Wir nutzen schon Software dafür.', 'Wir nutzen schon Vorlagen.', 'Wir nutzen schon WhatsApp-Gruppen.', 'Wir arbeiten mit Subunternehmern.', 'Wir schauen uns Ihre Lösung gern an.', 'Wir nutzen bereits Tabellen.']) {
+    assert.deepEqual(objections(line, 'de'), [], line);
+  }
+});

@@ -24,11 +24,11 @@ export const TAG_QUESTION_RE = rx(String.raw`(?:,\s*(?:oder|nicht wahr|ne|gell|r
 // --- Customer pains and impact ----------------------------------------------------------
 
 export const PAIN_NEGATION_RE = rx(
-  String.raw`\b(?:kein(?:e|en)?\s+(?:problem(?:e)?|thema|stress|aufwand)|no\s+(?:problem|problems|issue|issues|worries)|not\s+(?:a|an)\s+(?:problem|issue)|nicht\s+(?:das\s+)?problem|problemlos)\b`,
+  String.raw`\b(?:kein(?:e|en)?\s+(?:problem(?:e)?|thema|stress|aufwand)|no\s+(?:problem|problems|issue|issues|worries)|not\s+(?:a|an)\s+(?:problem|issue)|nicht\s+(?:das\s+)?problem|problemlos|(?:verlieren|verliert|verliere|verlor|verloren)\s+(?:wir\s+|ich\s+|man\s+)?(?:dadurch\s+|damit\s+|so\s+)?(?:keine|keinen|nichts|kaum)|(?:kostet|kosten)\s+(?:uns|mich)\s+(?:fast\s+)?(?:nichts|nix|kaum\s+was))\b`,
   'gi',
 );
 export const PAIN_RE = rx(
-  String.raw`(?:\b[a-zäöüß]{0,25}(?:problem|aufwand|engpass|chaos)\w*|\b(?:abtipp\w*|tippt (?:\S+ ){0,4}ab\b|stimmt (?:die hälfte |oft |meistens |vieles |ständig )?nicht|im minus|draufgezahlt|(?:kann|können) (?:ich |wir |man )?(?:die|den|das) \S+ vergessen|überstunden|re-?typ\w*|retype\w*|overtime|penalt\w*|(?:miss|missed|missing) (?:\S+ )?(?:deadlines?|service windows?|targets?|renewals?)|schwierig\w*|herausforderung\w*|aufwändig\w*|aufwendig\w*|dauert (?:ewig|zu lange|lange|ewig lange|viel zu lange)|kostet uns|kosten uns|verlier\w*|verloren|fehler\w*|manuell\w*|händisch\w*|nervt|nervig\w*|frustrier\w*|ärger\w*|engpass|engpässe|chaos|chaotisch|unübersichtlich|klappt (?:nicht|oft nicht)|funktioniert (?:nicht|oft nicht)|stress\w*|ausfall|ausfälle|beschwer\w*|abspringen|springen ab|zeitfresser|doppelt (?:erfass|pfleg|eingeb)\w*|zu langsam|mühsam|lästig|hakt|bleibt liegen|bleiben liegen|unzufrieden|problem|problems|issue|issues|challenge|challenges|challenging|struggl\w*|pain|painful|takes (?:forever|too long|ages|hours|days)|time-consuming|time consuming|eats (?:up )?(?:about |around |roughly )?(?:\d|a |an |half|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty)|frisst|fressen|manual|manually|costs us|cost us|losing|lose|lost|errors?|mistakes?|frustrat\w*|annoying|bottleneck\w*|mess|messy|churn\w*|complain\w*|broken|doesn't work|does not work|isn't working|headache\w*|nightmare|difficult|hard to|wast(?:e|es|ed|ing)|falls? through the cracks|slipping through|too slow|impossible|embarrass\w*|(?:numbers|figures|data) (?:are|were|is) wrong|unmöglich|peinlich|fehlbest\w*|fehlmeng\w*)\b)`,
+  String.raw`(?:\b[a-zäöüß]{0,25}(?:problem|aufwand|engpass|chaos)\w*|\b(?:abtipp\w*|tippt (?:\S+ ){0,4}ab\b|stimmt (?:die hälfte |oft |meistens |vieles |ständig )?nicht|im minus|draufgezahlt|(?:kann|können) (?:ich |wir |man )?(?:die|den|das) \S+ vergessen|überstunden|re-?typ\w*|retype\w*|overtime|penalt\w*|(?:miss|missed|missing) (?:\S+ )?(?:deadlines?|service windows?|targets?|renewals?)|schwierig\w*|herausforderung\w*|aufwändig\w*|aufwendig\w*|dauert (?:ewig|zu lange|lange|ewig lange|viel zu lange)|kostet uns|kosten uns|verlier\w*|verloren|fehler\w*|manuell\w*|händisch\w*|nervt|nervig\w*|frustrier\w*|ärger\w*|engpass|engpässe|chaos|chaotisch|unübersichtlich|klappt (?:nicht|oft nicht)|funktioniert (?:nicht|oft nicht)|stress\w*|ausfall|ausfälle|beschwer\w*|abspringen|springen ab|zeitfresser|doppelt (?:erfass|pfleg|eingeb)\w*|zu langsam|mühsam|lästig|hakt|bleibt liegen|bleiben liegen|unzufrieden|problem|problems|issue|issues|challenge|challenges|challenging|struggl\w*|pain|painful|takes (?:forever|too long|ages|hours|days)|time-consuming|time consuming|eats (?:up )?(?:about |around |roughly )?(?:\d|a |an |half|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty)|frisst|fressen|manual|manually|costs us|cost us|losing|lose|lost|errors?|mistakes?|frustrat\w*|annoying|bottleneck\w*|mess|messy|churn\w*|complain\w*|broken|doesn't work|does not work|isn't working|headache\w*|nightmare|difficult|hard to|wast(?:e|es|ed|ing)|falls? through the cracks|slipping through|too slow|impossible|embarrass\w*|(?:numbers|figures|data) (?:are|were|is) wrong|unmöglich|peinlich|fehlbest\w*|fehlmeng\w*|flying blind|im blindflug|im dunkeln|kost(?:et|en) mich|(?:kostet|kosten|geht|gehen|zerrt|zerren)\b[^.?!]{0,30}\bnerven|auf die nerven|(?:bleibt|bleiben|blieb|blieben) (?:\S+ ){0,5}liegen|liegen ?(?:bleiben|bleibt|geblieben)|(?:bleibt|bleiben) (?:\S+ ){0,2}auf der strecke|(?:ständig|dauernd|permanent|andauernd|immer wieder)\b[^.?!]{0,30}\b(?:rückfrage\w*|nachfrage\w*|nachhaken|nachtelefonier\w*|hinterher\w*|korrigier\w*)|(?:telefonier|lauf|renn|jag)\w* (?:\S+ ){0,4}hinterher|hinterher(?:telefonier|lauf|renn)\w*|(?:kommen|komme|kommt) (?:\S+ )?(?:kaum|nicht|gar nicht) (?:mehr )?hinterher|(?:geht|gehen|ging|gingen) (?:\S+ ){1,5}drauf(?!\s+ein)|ab(?:zu)?tipp\w*|unleserlich|illegible|unreadable|extra (?:eine |einen |jemanden |zwei )?(?:aushilfe\w*|kraft|kräfte|person|leute|mitarbeiter\w*|werkstudent\w*) (?:\S+ )?(?:einstellen|eingestellt|holen|geholt)|(?:treibt|treiben) (?:mich|uns|einen) in den wahnsinn|macht (?:mich|uns) wahnsinnig|drives? (?:me|us|everyone|them) (?:crazy|nuts|mad|up the wall)|(?:bremst|bremsen) (?:uns|mich|alles|das team) (?:\S+ )?aus|slows? (?:us|me|everything|everyone|the team|things) down|(?:niemand|keiner) weiß (?:so )?(?:genau )?(?:wo|wer|welche\w*|was|ob|wie)|(?:nobody|no one) (?:really )?knows (?:where|which|what|who|whether|if|how)|(?:hire|hired|bring in|brought in|get|got|take on|took on) (?:a |an |another |extra |two |some )?(?:temps?|temporary \w+|freelancers?|contractors?|extra (?:person|people|help)) just|(?:keep|kept) having to|end up (?:doing|redoing) \w+ (?:twice|again|over)|(?:constantly|keep|always) (?:\S+ ){0,2}(?:chasing|fixing|correcting|searching|hunting)|chas(?:e|es|ing) (?:\S+ ){0,3}(?:for|after|down)\b|can(?:'t|not| barely| hardly) keep up|drowning in|ertrinken in|ersticken in)\b)`,
 );
 /** The part of an impact that is time or money ("sieben Stunden die Woche", "9.000 Euro"), echoed before a headcount. */
 export const TIME_MONEY_RE = rx(
@@ -67,8 +67,53 @@ export const OBJECTION_RES: Record<ObjectionType, RegExp> = {
     String.raw`\b(?:(?:schicken|schick) (?:Sie |du )?(?:mir|uns) (?:halt |mal |einfach |doch )*was (?:per )?(?:mail|e-mail)|(?:schicken|senden|mailen|schick|sende|schickt) (?:Sie |du |ihr )?(?:mir|uns) (?:doch |einfach |mal |gerne |bitte |vielleicht )*(?:ein paar |etwas |was |die |Ihre |eure |deine |eine |mehr )?(?:unterlagen|infos|informationen|infomaterial|broschüre|präsentation|material|mail|e-mail|was|etwas)|per (?:e-)?mail (?:schicken|senden|zukommen)|unterlagen (?:zu|zukommen|durchlesen|anschauen)|send (?:me|us|over) (?:some |the |a |an |your |more )?(?:info|information|material|materials|deck|brochure|something|details|overview|email|one-pager|pdf|case stud\w*)|(?:email|e-mail) me|shoot me an email|something in writing)\b`,
   ),
 };
-/** A named product after "currently/already using" (English only: German capitalises every noun). */
-export const COMPETITOR_NAME_RE = /\b(?:currently|already)\s+(?:using|use|on|with|working with|work with)\s+(?!Excel\b|Google\b|Sheets\b|Outlook\b|Word\b|I\b)[A-Z][\w.]+/;
+/**
+ * A product named after "we already use", "we're looking at", "wir nutzen schon", "wir schauen uns
+ * auch … an", "Angebot von": the capitalised word that follows (case-sensitive). German
+ * capitalises every noun, so a German name needs more: an inner capital, digit or dot
+ * ("PlanRadar", "Bill.com"), or a word that is neither a generic tool nor a noun by its ending
+ * ("Shopware" yes; "Papierlisten", "Software", "Vorlagen" no).
+ */
+const COMPETITOR_PHRASE_EN_RE =
+  /\b(?:(?:currently|already|still)\s+(?:using|use|on|with|working with|work with)|(?:[Ww]e|I)(?:'re| are|'ve been| have been|'m| am)?\s+(?:(?:already|currently|also|still|now|actually)\s+)*(?:use|using|looking at|evaluating|trialing|trialling|testing|piloting|signed with|switching to|moving to|comparing you (?:to|with))|(?:quote|offer|proposal|pitch) from)\s+([A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)?(?:['’]s\b)?)/g;
+const COMPETITOR_PHRASE_DE_RE =
+  /(?:\b(?:[Ww]ir|[Ii]ch)\s+(?:nutzen|nutze|verwenden|verwende|benutzen|benutze|arbeiten mit|arbeite mit|testen|teste|sind bei)|\b(?:[Nn]utzen|[Vv]erwenden|[Bb]enutzen|[Aa]rbeiten|[Tt]esten)\s+wir(?:\s+mit)?|\b(?:[Ww]ir\s+)?schauen\s+uns|\b[Aa]ngebot\s+(?:von|vom))\s+(?:(?:schon|bereits|aktuell|derzeit|momentan|gerade|auch|noch|ja|eigentlich|seit\s+\S+\s+\S+|seit\s+\S+|mit)\s+)*([A-ZÄÖÜ][\p{L}\d.&-]*(?:['’]s\b)?)/gu;
+const NOT_COMPETITOR = new Set([
+  'I', 'Excel', 'Google', 'Sheets', 'Outlook', 'Word', 'Slack', 'Teams', 'Zoom', 'Gmail', 'Office', 'Microsoft', 'WhatsApp',
+  'Dropbox', 'Email', 'E-Mail', 'E-Mails', 'Mail', 'Mails', 'Paper', 'Papier', 'Zettel', 'The', 'This', 'That', 'These', 'Those',
+  'It', 'Our', 'My', 'Your', 'A', 'An', 'Some', 'Mr', 'Mrs', 'Ms', 'Dr', 'Herr', 'Herrn', 'Frau', 'Monday', 'Tuesday', 'Wednesday',
+  'Thursday', 'Friday', 'Saturday', 'Sunday', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag',
+  'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
+  'Januar', 'Februar', 'März', 'Mai', 'Juni', 'Juli', 'Oktober', 'Dezember', 'Christmas', 'Easter', 'Weihnachten', 'Ostern',
+  'Software', 'Hardware', 'Tool', 'Tools', 'System', 'Systeme', 'Systemen', 'Programm', 'Programme', 'Lösung', 'Lösungen',
+  'Listen', 'Liste', 'Tabellen', 'Tabelle', 'Vorlagen', 'Vorlage', 'Ordner', 'Telefon', 'Kalender', 'Whiteboard', 'Stift',
+  'Sie', 'Ihnen', 'Ihr', 'Ihre', 'Ihren', 'Ihrem', 'Ihrer', 'Ihres', 'Dich', 'Dir', 'Euch', 'Dein', 'Deine', 'Euer', 'Eure', 'Apps', 'App',
+  'Zeit', 'Mühe', 'Kunden', 'Leute', 'Mitarbeiter', 'Daten', 'Dateien', 'Datei', 'Anbieter', 'Partner', 'Dienstleister', 'Agentur',
+]);
+/** German noun endings: a capitalised word with one of these is a noun, not a product name. */
+const GERMAN_NOUN_END_RE = /(?:ung|ungen|heit|heiten|keit|keiten|schaft|schaften|tion|tionen|liste|listen|tabelle|tabellen|zettel|ordner|programm|programme|system|systeme|lösung|lösungen|vorlage|vorlagen|papier|datei|dateien|mails?|buch|bücher|blatt|blätter|bogen|karte|karten|plan|pläne|dienst|dienste|anbieter|partner|firma|firmen|leute|kunden|mitarbeiter|team|teams|zeit|sache|sachen|nummer|nummern|telefon|gruppe|gruppen|ansatz|prozess|prozesse|weg|wege|en|ern)$/;
+
+function productName(name: string, german: boolean): boolean {
+  // "Sarah's numbers" is a person's; "WhatsApp-Gruppen", "Excel-Tabellen" are judged by both parts.
+  if (/['’]s$/.test(name)) return false;
+  const word = name.split(/\s+/)[0].replace(/[.&-]+$/, '');
+  const parts = word.split('-');
+  if (parts.length > 1) return parts.every((p) => p !== '' && productName(p, german)) || (productName(parts[0], german) && !german);
+  if (!word || NOT_COMPETITOR.has(word) || /^Q[1-4]$/.test(word)) return false;
+  if (/^\p{Lu}\p{Ll}+\p{Lu}|\d|\.\p{L}/u.test(word)) return true;
+  if (!german) return true;
+  return word.length >= 4 && !GERMAN_NOUN_END_RE.test(word.toLowerCase());
+}
+
+/** The customer names a product they use or consider ("we already use Cognism", "wir nutzen schon PlanRadar"). */
+export function namesCompetitor(text: string): boolean {
+  for (const [re, german] of [[COMPETITOR_PHRASE_EN_RE, false], [COMPETITOR_PHRASE_DE_RE, true]] as const) {
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text)) !== null) if (productName(m[1], german)) return true;
+  }
+  return false;
+}
 /** Negated objection phrases ("gar nicht so teuer", "not that expensive"). */
 export const OBJECTION_NEGATION_RE = rx(
   String.raw`\b(?:nicht (?:so |zu |besonders |allzu )?teuer|gar nicht teuer|not (?:that |too |so |very )?expensive|isn't expensive|kein (?:problem|thema) mit dem preis)\b`,

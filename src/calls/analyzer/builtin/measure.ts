@@ -8,7 +8,6 @@ import {
   AGENDA_RE,
   AGREE_RE,
   CHECK_BACK_RE,
-  COMPETITOR_NAME_RE,
   CONCERN_INVITE_RE,
   DATE_RE,
   DEFENSE_RE,
@@ -22,6 +21,7 @@ import {
   LINK_RE,
   LOGISTIC_Q_RE,
   MEETING_RE,
+  namesCompetitor,
   NEED_PAYOFF_RE,
   OBJECTION_NEGATION_RE,
   OFFER_MATERIAL_RE,
@@ -405,7 +405,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         // "da dachten wir, das läuft gut, und am Ende 9.000 Euro im Minus", "if we don't need the extra
         // person": a belief that proved wrong or a condition, not contentment with today.
         if (type === 'status_quo' && /\b(?:dachte|dachten|gedacht|hofften|thought|hoped)\b|\b(?:if|wenn|falls)\b(?! ich ehrlich| i'm honest| i am honest)/i.test(s.text)) continue;
-        if (!OBJECTION_RES[type].test(cleanedObj) && !(type === 'competitor' && COMPETITOR_NAME_RE.test(s.text))) continue;
+        if (!OBJECTION_RES[type].test(cleanedObj) && !(type === 'competitor' && namesCompetitor(s.text))) continue;
         // "Arbeiten Sie auch mit HubSpot?" asks about an integration; it is not an objection.
         if (type === 'competitor' && s.question) continue;
         seenTypes.add(type);
