@@ -322,3 +322,35 @@ test('a competitor outside the built-in list is recognised by its phrasing, with
     assert.deepEqual(objections(line, 'de'), [], line);
   }
 });
+
+test('a question written with a period after a filler is a question; statements that start with a W-word are not', () => {
+  const questions = (lines: string[], lang: 'de' | 'en') =>
+    lines.map((l) => {
+      const t = lang === 'de' ? `Verkäufer: Guten Tag. ${l}\nKunde: Mit Excel, ehrlich gesagt?\nVerkäufer: Danke.` : `Rep: Hi there. ${l}\nCustomer: With Excel, honestly?\nRep: Thanks.`;
+      const r = analyzeTranscript({ transcript: t, language: 'en' });
+      return [r.metrics.questions, r.metrics.open_questions];
+    });
+  assert.deepEqual(questions(['Ähm, wie machen Sie das heute.', 'Also was nutzen Sie aktuell.', 'Okay, welche Tools nutzt ihr.', 'Wie lange dauert das bei Ihnen.'], 'de'), [[1, 1], [1, 1], [1, 1], [1, 1]]);
+  assert.deepEqual(questions(['So, how do you handle that today.', 'Well, what does that cost you.', 'How many reps do you have.'], 'en'), [[1, 1], [1, 1], [1, 1]]);
+  assert.deepEqual(questions(['Haben Sie dafür schon eine Lösung.', 'Also, gibt es da ein Budget.', 'Und können Sie mir das kurz zeigen.'], 'de'), [[1, 0], [1, 0], [1, 0]]);
+  assert.deepEqual(questions(['So, do you have a budget for that.', 'Okay, can you walk me through it.'], 'en'), [[1, 0], [1, 0]]);
+  const statements = [
+    'Wie gesagt, das ist ein Problem.', 'Was wir machen, ist ganz einfach.', 'Wie Sie sehen, geht das schnell.', 'Was uns auszeichnet, ist der Service.',
+    'Machen Sie sich keine Sorgen.', 'Dann kannst du festlegen, für wen.', 'So haben Sie mehr Zeit.', 'So wie wir das machen, klappt es.', 'Wie viel Zeit wir sparen, zeigt der Test.',
+  ];
+  assert.deepEqual(questions(statements, 'de'), statements.map(() => [0, 0]), JSON.stringify(statements));
+  const en = ['What we do is help teams.', 'When we started, it was small.', 'Which means we lose time.', "What's more, it's cheap.", 'How much time we save.'];
+  assert.deepEqual(questions(en, 'en'), en.map(() => [0, 0]), JSON.stringify(en));
+});
+
+test('a sentence hard-wrapped over three lines is one sentence', () => {
+  const t = `Anna: Guten Tag, hier ist Anna von Nordlicht. Wie erstellen Sie
+heute Ihre Rechnungen, und wie viel Zeit geht dafür jeden Monat
+drauf?
+Herr Brandt: Wir tippen alles ab, das dauert ewig.
+Anna: Was bedeutet das für Ihr Team?`;
+  const quotes = (r: ReturnType<typeof analyzeTranscript>) => [r.strongest_moment, r.biggest_miss, ...r.moments].map((m) => m.quote);
+  const r = analyzeTranscript({ transcript: t, language: 'de' });
+  assert.ok(quotes(r).every((q) => /[.!?]$/.test(q)), JSON.stringify(quotes(r)));
+  assert.equal(r.metrics.questions, 2);
+});

@@ -19,6 +19,22 @@ export const OPEN_START_RE = rx(
 export const OPEN_PROMPT_RE = rx(
   String.raw`^(?:(?:und|also|okay|ok|so|and)\b[,]?\s+)?(?:erzähl(?:en Sie| mal|t mal)|beschreib(?:en Sie| mal)|schildern Sie|nehmen Sie mich mit|nimm mich mit|tell me (?:about|more)|walk me through|describe|help me understand)\b`,
 );
+/**
+ * A question written with a period ("Ähm, wie machen Sie das heute.", "So, how do you handle that
+ * today."): after fillers, a W-word followed by a verb (not "Was wir machen, ist …", "Wie Sie
+ * sehen", "Wie gesagt", "What we do is …", "Which means …"), or a verb-first question ("Haben Sie
+ * …", "Gibt es …", "Do you …", "Can you …"). Matched on the sentence without its fillers.
+ */
+export const UNMARKED_FILLER_RE = rx(
+  String.raw`^(?:(?:(?:ähm|äh|ehm|hm|hmm|um|uh|okay|ok|und|and|well|now)\b[,.!]?|(?:also|so|gut|ja|na|right|alright|dann|jetzt)\b[,.!])\s+)+`,
+);
+const NOT_AFTER_W = String.raw`(?:ich|wir|uns|mich|mir|man|das|die|der|den|dem|es|er|sie|Sie|du|ihr|gesagt|besprochen|erwähnt|vereinbart|versprochen|immer|schon|gewohnt|gehabt|auch|bei|in|im|zum|zur|mit|für|genau|gerade|üblich|eben|jeder|jede|wenn|viel|viele|lange|oft|we|i|you|they|it|he|she)`;
+export const UNMARKED_OPEN_RE = rx(
+  String.raw`^(?:also\s+|so\s+(?!wie\b))?(?:(?:wie|was|warum|wieso|weshalb|wann|wer|wo|woher|wohin|womit|wofür|woran|worauf)\s+(?!${NOT_AFTER_W}\b)\S+\s+\S+|(?:wie lange|wie oft)\s+(?!${NOT_AFTER_W}\b)\S+|(?:welche[rsnm]?|wie viele?|wieviel)\s+\S+\s+(?!${NOT_AFTER_W}\b)\S+|(?:how|what|why|who|when|where|which)\s+(?:(?:much|many|long|often|kind of|sort of|part of)\s+(?:\S+\s+)?)?(?:do|does|did|are|is|was|were|can|could|would|will|should|have|has)\b|(?:how's|what's|who's|where's|when's)\s+(?!more\b)\S+)`,
+);
+export const UNMARKED_CLOSED_RE = rx(
+  String.raw`^(?:(?:haben|hätten|hast|habt|hättest|können|könnten|kannst|könntest|könnt|sind|seid|bist|wären|wärst|nutzen|nutzt|nutzst|arbeiten|arbeitet|arbeitest|kennen|kennst|kennt|würden|würdest|würdet|wollen|willst|wollt|möchten|möchtest|müssen|musst|planen|plant|planst)\s+(?:Sie|du|ihr)\b(?!,)|gibt es\b|(?:do|does|did|are|is|can|could|would|will|have|has|should|shall)\s+(?:you|your|there|we|they|anyone|anybody)\b)`,
+);
 export const TAG_QUESTION_RE = rx(String.raw`(?:,\s*(?:oder|nicht wahr|ne|gell|right|correct|isn't it|don't you|ok|okay)\?\s*$)`);
 
 // --- Customer pains and impact ----------------------------------------------------------

@@ -353,7 +353,8 @@ function joinWrapped(segments: Segment[], before: RawLine, r: RawLine, text: str
   if (SENTENCE_END_RE.test(last.text)) return false;
   const above = before.line.text;
   // `last.text` ends where the line above ends (less trailing blanks): put back what lies between.
-  if (!above.trimEnd().endsWith(last.text)) return false;
+  // After a join it holds the line above in whole (a sentence wrapped over three lines).
+  if (!above.trimEnd().endsWith(last.text) && !(before.label === null && last.text.endsWith(above.trim()))) return false;
   const between = above.slice(above.trimEnd().length) + before.line.eol + r.line.text.slice(0, r.line.text.length - r.line.text.trimStart().length);
   segments[segments.length - 1] = { ...last, text: last.text + between + text.trim(), end: r.end ?? last.end };
   return true;

@@ -1,6 +1,6 @@
 // Turns (consecutive segments of one speaker) and sentences, with question classification.
 
-import { OPEN_PROMPT_RE, OPEN_START_RE, QUESTION_FILLER_RE, TAG_QUESTION_RE } from './lexicon.ts';
+import { OPEN_PROMPT_RE, OPEN_START_RE, QUESTION_FILLER_RE, TAG_QUESTION_RE, UNMARKED_CLOSED_RE, UNMARKED_FILLER_RE, UNMARKED_OPEN_RE } from './lexicon.ts';
 import { countWords } from './regex.ts';
 import type { ParsedTranscript } from './transcript.ts';
 
@@ -93,7 +93,14 @@ export function classifyQuestion(sentence: string, noQuestionMarks: boolean): Qu
   const isQ = sentence.includes('?');
   if (!isQ) {
     if (OPEN_PROMPT_RE.test(sentence)) return 'open';
-    if (!noQuestionMarks) return null;
+    if (!noQuestionMarks) {
+      // "Ähm, wie machen Sie das heute." – a question written with a period (speech-to-text).
+      const bare = sentence.replace(UNMARKED_FILLER_RE, '');
+      if (/,\s*(?:ist|sind|war|is|are|was|der|die|das)\b/i.test(bare)) return null;
+      if (UNMARKED_OPEN_RE.test(bare)) return 'open';
+      if (UNMARKED_CLOSED_RE.test(bare)) return 'closed';
+      return null;
+    }
     // Unpunctuated transcripts (raw speech-to-text): a sentence that starts like a question.
     const s = sentence.replace(QUESTION_FILLER_RE, '');
     if (OPEN_START_RE.test(s)) return 'open';
