@@ -354,3 +354,70 @@ Anna: Was bedeutet das für Ihr Team?`;
   assert.ok(quotes(r).every((q) => /[.!?]$/.test(q)), JSON.stringify(quotes(r)));
   assert.equal(r.metrics.questions, 2);
 });
+
+test('with no pain named, what to say instead is a discovery question that does not treat a plain fact as the problem', () => {
+  const t = `Verkäufer: Guten Tag Herr Brandl, Jonas Weber von Taktwerk.
+Kunde: Guten Tag. Wir sind ein Familienbetrieb mit 40 Leuten, Heizung und Sanitär, seit 1987 hier in Regensburg.
+Verkäufer: Schön. Planen Sie Ihre Einsätze mit Excel?
+Kunde: Ja, mit Excel.
+Verkäufer: Wir planen Einsätze für Handwerksbetriebe, die Monteure sehen alles in der App.
+Kunde: Aha.
+Verkäufer: 9 Euro pro Monteur im Monat. Passt Ihnen Donnerstag um 10 Uhr für eine Demo?
+Kunde: Ja, Donnerstag passt.
+Verkäufer: Prima, ich schicke Ihnen die Einladung.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: t, language });
+    assert.equal(r.metrics.pains, 0);
+    const say = r.biggest_miss.what_to_say_instead;
+    assert.doesNotMatch(say, /wie gehen Sie heute damit um|gelöst|wegfällt|erledigt wäre/i, say);
+    assert.match(say, /Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen/, say);
+    assert.deepEqual(validateAnalysis(r, { transcript: t, language, callLanguage: 'de', formOfAddress: 'Sie' }), []);
+  }
+});
+
+test('an unhedged guarantee on a date, a delivery or a result is a miss in value; a hedged or conditional one is not', () => {
+  const call = (promise: string) => `Verkäuferin: Guten Tag Herr Roth, hier ist Lea Sommer von Taktwerk. Wie planen Sie Ihre Einsätze heute?
+Kunde: Mit Excel, das ist ein riesiger Aufwand. Schaffen Sie die Einrichtung bis Montag?
+Verkäuferin: ${promise}
+Kunde: Gut. Dann machen wir Donnerstag um 10 Uhr die Demo.
+Verkäuferin: Prima, ich schicke Ihnen die Einladung.`;
+  for (const promise of ['Das kann ich Ihnen zusagen.', 'Ja, das ist garantiert bis Montag fertig.', 'Das steht auf jeden Fall bis Montag.']) {
+    const r = analyzeTranscript({ transcript: call(promise), language: 'en' });
+    const all = [r.biggest_miss, ...r.moments];
+    const m = all.find((x) => x.quote === promise);
+    assert.ok(m, `${promise}: ${JSON.stringify(all.map((x) => x.quote))}`);
+    assert.match(m.why, /unqualified guarantee/);
+    assert.equal(r.scores.value, analyzeTranscript({ transcript: call('Wenn die Daten bis Freitag da sind, schaffen wir das.'), language: 'en' }).scores.value - 1, promise);
+  }
+  for (const promise of ['Wenn die Daten bis Freitag da sind, schaffen wir das.', 'Garantieren kann ich das nicht, aber in der Regel klappt das.', 'Das zeige ich Ihnen gleich, versprochen.']) {
+    const r = analyzeTranscript({ transcript: call(promise), language: 'en' });
+    assert.ok(![r.biggest_miss, ...r.moments].some((x) => /unqualified guarantee/.test(x.why)), promise);
+  }
+  const en = `Rep: Hi Dana, this is Kim from Crestline. How do you run payroll today?
+Customer: Manually, it's a mess. Will it be ready by the first of the month?
+Rep: I can guarantee that. That will definitely be ready by Monday.
+Customer: Great. Thursday at 10 am for the setup call then.
+Rep: Perfect, I'll send the invite.`;
+  const r = analyzeTranscript({ transcript: en, language: 'en' });
+  const promise = [r.biggest_miss, ...r.moments].find((x) => x.quote === 'I can guarantee that.');
+  assert.ok(promise && /unqualified guarantee/.test(promise.why), JSON.stringify([r.biggest_miss, ...r.moments].map((x) => x.quote)));
+  assert.equal(r.metrics.next_step, 'dated');
+});
+
+test('a cold call that states why it calls and asks for the time gets no agenda advice', () => {
+  const call = (opening: string) => `Verkäufer: Guten Tag Frau Lenz, hier ist Tim Berger von Taktwerk. ${opening}
+Kundin: Ja, zwei Minuten gehen.
+Verkäufer: Wie planen Sie die Einsätze Ihrer Monteure heute?
+Kundin: Mit Excel, das ist ein ziemlicher Aufwand.
+Verkäufer: Was kostet Sie das pro Woche?
+Kundin: Bestimmt einen Tag.
+Verkäufer: Passt Ihnen Dienstag um 9 Uhr für eine Demo?
+Kundin: Ja, passt.
+Verkäufer: Prima, ich schicke Ihnen die Einladung.`;
+  const advice = (r: ReturnType<typeof analyzeTranscript>) => [r.biggest_miss, ...r.moments].some((m) => m.method === 'sandler_upfront_contract');
+  for (const opening of ['Ich rufe an, weil wir Handwerksbetrieben bei der Einsatzplanung helfen. Haben Sie zwei Minuten?', 'Der Grund meines Anrufs: Ihre Einsatzplanung. Darf ich Ihnen zwei Fragen stellen?']) {
+    for (const language of ['de', 'en'] as const) assert.ok(!advice(analyzeTranscript({ transcript: call(opening), language })), opening);
+  }
+  // Without a stated purpose, the advice stays.
+  assert.ok(advice(analyzeTranscript({ transcript: call('Haben Sie zwei Minuten?'), language: 'de' })));
+});

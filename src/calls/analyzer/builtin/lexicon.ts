@@ -198,9 +198,32 @@ export const QUALIFY_TOPIC_RES = {
 export const QUALIFY_RE = rx(
   String.raw`\b(?:budget\w*|entscheid\w*|freigabe|freigeben|unterschreib\w*|zeitplan|zeitrahmen|bis wann|ab wann|wer (?:ist|sind|wäre|noch) (?:an der entscheidung|beteiligt|dabei|involviert)|wer entscheidet|einkauf|decision\w*|decide\w*|sign(?:s|-)? ?off|approv\w*|timeline|time frame|timeframe|by when|who else|procurement|stakeholder\w*|kriterien|criteria)\b`,
 );
+/**
+ * An unhedged guarantee by the rep ("das kann ich Ihnen zusagen", "garantiert", "I can guarantee that",
+ * "that will definitely be ready by Monday"). Counts only about a delivery, a date or a result
+ * (PROMISE_TOPIC_RE in the sentence or the customer's turn before) and without a hedge or a condition.
+ */
+export const RISKY_PROMISE_RE = rx(
+  String.raw`\b(?:(?:das |es )?kann ich (?:Ihnen|dir|euch) (?:fest |hundertprozentig |verbindlich |definitiv |so )?(?:zusagen|garantieren|versprechen)|(?:ich )?(?:garantiere|verspreche) (?:Ihnen|dir|euch)|garantiert|hundertprozentig|(?:ist|sind|läuft|laufen|steht|stehen|klappt|haben (?:Sie|du|ihr)) (?:das |es |alles )?(?:auf jeden fall|definitiv|ganz sicher|100 ?%) (?:bis|am|fertig|live|erledigt|rechtzeitig|drin)|I (?:can |will )?(?:guarantee|promise)|guaranteed|you have my word|(?:will|'ll) (?:definitely|absolutely|certainly|100 ?%|for sure) (?:be )?(?:ready|live|done|delivered|fixed|up and running|finished|in place|work|save|pay)|no risk (?:at all|whatsoever)|zero risk)\b`,
+);
+export const PROMISE_TOPIC_RE = rx(
+  String.raw`\b(?:bis|fertig|live|rechtzeitig|termin\w*|liefer\w*|einsatzbereit|startklar|funktioniert|klappt|läuft|laufen|spar\w*|ergebnis\w*|prozent|umsatz|montag|dienstag|mittwoch|donnerstag|freitag|ende des monats|monatsende|ready|by|deadline|on time|deliver\w*|done|works?|results?|saves?|savings|roi|revenue|double|cut|monday|tuesday|wednesday|thursday|friday|end of the month|go-?live|launch)\b`,
+);
+/** A hedge, a condition, a negation or a contract turns a promise into an honest statement. */
+export const PROMISE_HEDGE_RE = rx(
+  String.raw`\b(?:nicht|kein\w*|nie|can't|cannot|won't|not|never|don't|no guarantee|usually|normally|typically|in der regel|normalerweise|meistens|sofern|vorausgesetzt|wenn|falls|if|provided|assuming|as long as|unless|vertrag\w*|sla|contract\w*|in writing|schriftlich|geld-zurück|money-back|versuche|try|hoffe|hope|denke|think|eigentlich|probably|wahrscheinlich)\b`,
+);
 /** The rep sets an agenda / upfront contract at the start. */
 export const AGENDA_RE = rx(
   String.raw`\b(?:agenda|ziel (?:für heute|des gesprächs|von heute|unseres gesprächs|für das gespräch)|plan für (?:heute|das gespräch)|am ende (?:des gesprächs|schauen wir|entscheiden wir|können wir)|vorschlag für (?:die nächsten|heute|unser gespräch)|(?:Sie|du) erzählen? mir|plan for (?:today|the call|our call)|by the end of (?:the|this|our) call|at the end of (?:the|this|our) call|goal for (?:today|this call)|for the next \d+ minutes|in den nächsten \d+ minuten)\b`,
+);
+/** The rep states why they call ("ich rufe an, weil …", "the reason I'm calling is …"): with a permission question, the upfront contract of a cold call. */
+export const CALL_PURPOSE_RE = rx(
+  String.raw`\b(?:ich rufe (?:Sie |dich |euch )?(?:an,? )?(?:weil|wegen|aus einem (?:bestimmten |konkreten )?grund)|der grund (?:meines|für meinen|für den|warum ich) (?:anrufs?|anrufe)|grund,? warum ich (?:anrufe|mich melde)|ich melde mich,? weil|ich melde mich (?:wegen|zu)|kurz zum hintergrund|es geht (?:kurz )?um (?:Ihre|deine|eure|Ihren|deinen|euren|Ihr|dein|euer)|I'm calling (?:because|about|since)|the reason (?:I'm calling|for my call|I called|I'm reaching out)|reason I'm calling|I'm reaching out because|I'm reaching out about|calling to see (?:if|whether))\b`,
+);
+/** The rep asks permission to go on ("Darf ich Ihnen zwei Fragen stellen?", "Mind if I ask a couple of questions?"); permission for time counts too (PERMISSION_Q_RE). */
+export const ASK_PERMISSION_RE = rx(
+  String.raw`\b(?:darf ich (?:Ihnen|dir|euch) (?:kurz |ganz kurz )?(?:zwei|drei|ein paar|einige|eine) fragen|darf ich (?:kurz )?(?:fragen|erzählen|erklären)|ist es (?:in ordnung|okay|ok),? wenn|(?:mind|okay|ok) if I (?:ask|take|explain)|can I (?:ask|take) (?:you )?(?:a couple|two|three|a few|\d+)|would it be (?:okay|ok|alright) (?:if|to)|is it (?:okay|ok|alright) if I)\b`,
 );
 /** The rep introduces the company (rep detection). */
 export const INTRO_RE = rx(

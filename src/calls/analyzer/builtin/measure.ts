@@ -7,6 +7,8 @@ import {
   ACK_RE,
   AGENDA_RE,
   AGREE_RE,
+  ASK_PERMISSION_RE,
+  CALL_PURPOSE_RE,
   CHECK_BACK_RE,
   CONCERN_INVITE_RE,
   DATE_RE,
@@ -33,9 +35,12 @@ import {
   PAIN_RE,
   PARAPHRASE_RE,
   PITCH_RE,
+  PROMISE_HEDGE_RE,
+  PROMISE_TOPIC_RE,
   QUALIFY_RE,
   QUALIFY_TOPIC_RES,
   REFUSE_RE,
+  RISKY_PROMISE_RE,
   UNDATED_RE,
   VAGUE_RE,
 } from './lexicon.ts';
@@ -112,10 +117,14 @@ export interface Measurements {
   pitches: Sentence[];
   linkedPitches: Sentence[];
   needPayoffs: Sentence[];
+  /** Unhedged guarantees by the rep about a delivery, a date or a result ("das kann ich Ihnen zusagen", "I can guarantee that"). */
+  riskyPromises: Sentence[];
   featureDump: { turn: Turn; features: number } | null;
   pitchBeforePain: Sentence | null;
   qualifyingQuestions: number;
   agenda: Sentence | null;
+  /** The rep stated the reason for the call and asked permission or for time early on: a cold call's upfront contract. */
+  purposeAndPermission: boolean;
   concernInvite: Sentence | null;
   nextStep: NextStepInfo;
   /** Best open rep question: the one that got the longest customer answer (with pain/impact bonus). */
@@ -291,10 +300,13 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
   const pitches: Sentence[] = [];
   const linkedPitches: Sentence[] = [];
   const needPayoffs: Sentence[] = [];
+  const riskyPromises: Sentence[] = [];
   let featureDump: Measurements['featureDump'] = null;
   let pitchBeforePain: Sentence | null = null;
   let qualifyingQuestions = 0;
   let agenda: Sentence | null = null;
+  let purposeStated = false;
+  let permissionAsked = false;
   let concernInvite: Sentence | null = null;
   let bestQuestion: Measurements['bestQuestion'] = null;
   const customerSentences: Sentence[] = [];
@@ -320,7 +332,15 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
           if (!concernInvite && CONCERN_INVITE_RE.test(s.text)) concernInvite = s;
         }
         if (PARAPHRASE_RE.test(s.text)) paraphrases.push(s);
+        // "Das kann ich Ihnen zusagen." after "Klappt das bis Montag?": a guarantee on a date, a delivery or a result.
+        if (!s.question && RISKY_PROMISE_RE.test(s.text) && !PROMISE_HEDGE_RE.test(s.text) && (PROMISE_TOPIC_RE.test(s.text) || (prevCustomer !== null && prevCustomer.index === i - 1 && PROMISE_TOPIC_RE.test(prevCustomer.text)))) {
+          riskyPromises.push(s);
+        }
         if (!agenda && s.wordPos <= totalWords * 0.25 && AGENDA_RE.test(s.text)) agenda = s;
+        if (s.wordPos <= totalWords * 0.25 || i < 6) {
+          if (CALL_PURPOSE_RE.test(s.text)) purposeStated = true;
+          if (s.question && (PERMISSION_Q_RE.test(s.text) || ASK_PERMISSION_RE.test(s.text))) permissionAsked = true;
+        }
         // A statement that ties back to the customer's words is a value statement even
         // without product words ("Du hattest gesagt ..., deshalb haben wir ...").
         if (!s.question && (PITCH_RE.test(s.text) || (LINK_RE.test(s.text) && s.words >= 8))) {
@@ -451,10 +471,12 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     pitches,
     linkedPitches,
     needPayoffs,
+    riskyPromises,
     featureDump,
     pitchBeforePain,
     qualifyingQuestions,
     agenda,
+    purposeAndPermission: purposeStated && permissionAsked,
     concernInvite,
     nextStep: findNextStep(turns, nextCust, totalWords),
     bestQuestion,
@@ -535,7 +557,8 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
       MEETING_RE.test(t.text) || INVITE_RE.test(t.text) || (prev !== null && (DATE_RE.test(prev.text) || MEETING_RE.test(prev.text)) && prev.isRep !== t.isRep);
     for (const s of t.sentences) {
       if (INVITE_RE.test(s.text)) invite = true;
-      if (DATE_RE.test(s.text) && (meetingTurn || s.question)) {
+      // "Das ist garantiert bis Montag fertig" promises a delivery; it proposes no meeting.
+      if (DATE_RE.test(s.text) && (meetingTurn || s.question) && !(t.isRep && RISKY_PROMISE_RE.test(s.text))) {
         if (!t.isRep) {
           const agreed = !REFUSE_RE.test(firstSentences(t, 1).slice(0, 30)) || AGREE_RE.test(s.text);
           if (!custDated || agreed || !custDated.agreed) custDated = { s, agreed };

@@ -28,6 +28,8 @@ import {
   objectionCommitment,
   objectionSay,
   objectionWhy,
+  NO_PAIN_SAY,
+  PROBLEM_FRAMED_KINDS,
   type KindTexts,
   type SayMode,
   TEXTS,
@@ -51,6 +53,8 @@ export interface Candidate {
   /** Quote from `sentence` through this later sentence of the same segment (e.g. acknowledgement + question). */
   through?: Sentence;
   objection?: ObjectionEvent;
+  /** The echo is a plain fact, said before the customer named any problem: no line may treat it as one. */
+  plainEcho?: boolean;
 }
 
 /** How much an unhandled objection of this type matters for the deal (moment ranking). */
@@ -304,6 +308,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
       kind: 'value_unlinked', method: 'spin_need_payoff', echo: echoAt(s),
     });
   }
+  if (m.riskyPromises[0]) {
+    // An unhedged guarantee: quoted at the rep, echoing what the customer asked for (the date, the result).
+    const s = m.riskyPromises[0];
+    c.push({
+      dimension: 'value', positive: false, stretch: false, strength: 65, sentence: s,
+      kind: 'risky_promise', echo: echoFrom(lastCustomerBefore(s.turn)) ?? echoAt(s),
+    });
+  }
   {
     // After a need-payoff question the next level is a number for the benefit, not another need-payoff question.
     const asked = m.needPayoffs.length > 0;
@@ -365,7 +377,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
       kind: 'unconfirmed_next_step', method: 'calendar_close', echo: null,
     });
   }
-  if (!m.agenda && firstRep) {
+  // A cold call that said why it calls and asked for the time has its upfront contract.
+  if (!m.agenda && !m.purposeAndPermission && firstRep) {
     c.push({
       dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level <= 2 ? 30 : 20, sentence: firstRep,
       kind: 'no_agenda', method: 'sandler_upfront_contract', echo: echoAt(firstRep),
@@ -433,6 +446,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const lastRepSentence = [...repSentences].reverse().find(substantive);
   if (lastRepSentence && lastRepSentence !== fallback) {
     c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 0.5, sentence: lastRepSentence, kind: 'fallback_closing', echo: null });
+  }
+  // No problem named up to the moment, and the echo is neither an objection nor time or money the
+  // customer spends: "Wir sind ein Familienbetrieb mit 40 Leuten" is a fact, not the problem.
+  const problemWords = customer.filter((x) => objectionSentences.has(x) || TIME_MONEY_RE.test(x.text)).map((x) => x.text.replace(/\s+/g, ' '));
+  for (const x of c) {
+    if (x.positive || !PROBLEM_FRAMED_KINDS.has(x.kind) || m.pains.some((p) => p.sentence.wordPos <= x.sentence.wordPos)) continue;
+    const echo = x.echo;
+    if (echo === null || !problemWords.some((t) => t.includes(echo))) x.plainEcho = true;
   }
   return c;
 }
@@ -550,7 +571,7 @@ export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
     say = objectionSay(ctx.mode, c.method as string, c.echo);
   } else {
     const t: KindTexts = TEXTS[c.kind];
-    const fn = t.say?.[ctx.mode] ?? TEXTS.no_next_step.say[ctx.mode];
+    const fn = c.plainEcho ? NO_PAIN_SAY[ctx.mode] : t.say?.[ctx.mode] ?? TEXTS.no_next_step.say[ctx.mode];
     say = fn(paramsFor(c, ctx));
   }
   return { ...base, what_to_say_instead: capitalise(say) };

@@ -129,6 +129,12 @@ export function score(m: Measurements): ScoreDetail {
     }
   }
 
+  // An unhedged guarantee on a date, a delivery or a result promises value the rep does not control.
+  if (m.riskyPromises.length > 0) {
+    v--;
+    explain.value.push(`-1 unhedged guarantee ("${m.riskyPromises[0].text.slice(0, 60)}")`);
+  }
+
   // Objection handling
   let o: number;
   if (m.objections.length === 0) {

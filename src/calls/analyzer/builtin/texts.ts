@@ -87,6 +87,21 @@ const LABEL_SAY: Record<SayMode, (p: TextParams) => string> = {
   en: (p) => `${mirror('en', p.echo)}it sounds like this is what is weighing on you most right now. Did I get that right?`,
 };
 
+/**
+ * What to say when the customer named no problem yet and the echo is a plain fact ("Wir sind ein
+ * Familienbetrieb mit 40 Leuten"): a discovery question that does not treat the fact as a problem.
+ */
+export const NO_PAIN_SAY: Record<SayMode, (p: TextParams) => string> = {
+  Sie: (p) => `${p.echo ? `Sie sagten „${p.echo}“ – danke, das hilft mir, Sie einzuordnen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
+  du: (p) => `${p.echo ? `Du hast gesagt „${p.echo}“ – danke, das hilft mir, dich einzuordnen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
+  en: (p) => `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand where you are. ` : ''}What is not working the way you would like today, and where do you notice it day to day?`,
+};
+/** Lines that treat the echo as the customer's problem ("angenommen, genau das wäre gelöst", "how are you handling that"). */
+export const PROBLEM_FRAMED_KINDS: ReadonlySet<string> = new Set([
+  'few_questions', 'feature_dump', 'value_unlinked', 'talk_share', 'stretch_discovery', 'stretch_value', 'stretch_value_quantify',
+  'stretch_listening', 'stretch_label', 'risky_promise',
+]);
+
 export const TEXTS = {
   // ---------------------------------------------------------------- discovery (misses)
   pain_unexplored: {
@@ -338,6 +353,25 @@ export const TEXTS = {
       Sie: (p) => `${youSaid('Sie', p.echo)}genau dafür ist das gedacht. Wenn das künftig wegfällt: Was würden Sie mit der gewonnenen Zeit machen?`,
       du: (p) => `${youSaid('du', p.echo)}genau dafür ist das gedacht. Wenn das künftig wegfällt: Was würdest du mit der gewonnenen Zeit machen?`,
       en: (p) => `${youSaid('en', p.echo)}that is exactly what this is for. If that went away: what would you do with the time you get back?`,
+    },
+  },
+  risky_promise: {
+    why: {
+      de: () => 'Hier wird ohne jede Einschränkung etwas zugesagt, das der Verkauf nicht allein in der Hand hat (ein Termin, eine Lieferung, ein Ergebnis). Tritt es nicht ein, kostet das Vertrauen und oft den Kunden; und es bleibt offen, warum der Kundin oder dem Kunden genau dieser Punkt so wichtig ist.',
+      en: () => 'Here the rep gives an unqualified guarantee on something the rep does not control alone (a date, a delivery, a result). If it does not happen, it costs trust and often the customer; and it leaves open why this point matters so much to the customer.',
+    },
+    coaching: {
+      de: () => 'Nur zusagen, was man selbst in der Hand hat, und Bedingungen offen nennen („wenn die Daten bis Mittwoch da sind, …“). Dann nachfragen, warum der Termin oder das Ergebnis so wichtig ist: Dahinter steckt meist der eigentliche Kaufgrund.',
+      en: () => 'Only commit to what you control yourself and name the conditions openly ("if we have the data by Wednesday, ..."). Then ask why that date or result matters so much: that is usually where the real reason to buy sits.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch sage ich nichts ohne Bedingung zu, was ich nicht selbst in der Hand habe, und frage stattdessen, warum der Termin oder das Ergebnis so wichtig ist.',
+      en: () => 'In my next call I will not guarantee anything I do not control myself, and will ask instead why that date or result matters so much.',
+    },
+    say: {
+      Sie: (p) => `${mirror('Sie', p.echo)}das ist Ihnen wichtig, deshalb sage ich Ihnen nur zu, was ich selbst in der Hand habe, und kläre den Rest heute noch mit unserem Team. Bis wann muss es bei Ihnen spätestens stehen, und was hängt daran?`,
+      du: (p) => `${mirror('du', p.echo)}das ist dir wichtig, deshalb sage ich dir nur zu, was ich selbst in der Hand habe, und kläre den Rest heute noch mit unserem Team. Bis wann muss es bei dir spätestens stehen, und was hängt daran?`,
+      en: (p) => `${mirror('en', p.echo)}that matters to you, so I will only commit to what I control myself and check the rest with our team today. What is the latest date it has to be in place for you, and what depends on it?`,
     },
   },
   // ---------------------------------------------------------------- next step (misses)
