@@ -1,7 +1,7 @@
 // Pushing calls (POST /calls) and reading them. A push is checked, inserted, charged to an
 // allowance and queued for analysis in one transaction that holds the team row lock, so the
 // limits are exact under concurrency and across processes.
-import { createHash } from 'node:crypto';
+import { transcriptHash } from './transcript-hash.ts';
 import type { Db, DialectName } from '../db/database.ts';
 import type { CallTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
@@ -56,10 +56,6 @@ function optionalText(raw: string | null | undefined, field: string, max: number
   if (!t) return null;
   if (t.length > max) throw validation(field, `${field} must be at most ${max} characters.`);
   return t;
-}
-
-export function transcriptHash(transcript: string): string {
-  return createHash('sha256').update(transcript, 'utf8').digest('hex');
 }
 
 interface ValidPush {

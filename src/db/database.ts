@@ -13,6 +13,7 @@ import * as m002 from './migrations/002_web_indexes.ts';
 import * as m003 from './migrations/003_nested_list_indexes.ts';
 import * as m004 from './migrations/004_timeline_order.ts';
 import * as m005 from './migrations/005_session_handoffs.ts';
+import * as m006 from './migrations/006_transcript_content_hash.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '003_nested_list_indexes': m003,
   '004_timeline_order': m004,
   '005_session_handoffs': m005,
+  '006_transcript_content_hash': m006,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

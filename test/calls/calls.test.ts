@@ -171,8 +171,14 @@ describe('calls: push, analysis, timelines, visibility', () => {
     const sameExternal = await a.member.client.post('/calls', { transcript: transcript('dup-other-text'), external_id: 'dial-77' });
     assert.equal(sameExternal.status, 409);
     assert.equal(sameExternal.body.detail.existing_id, first.body.id);
-    // Whitespace is content: a transcript that differs in one character is another call.
-    assert.equal((await a.member.client.post('/calls', { transcript: `${transcript('dup')}\n` })).status, 202);
+    // The same content re-exported (CRLF line endings, another trailing newline, spaces at line
+    // ends, NFD umlauts) is the same transcript; one changed word makes another call.
+    const reexported = `\uFEFF${transcript('dup').normalize('NFD').replace(/\n/g, '  \r\n')}\r\n\r\n`;
+    assert.notEqual(reexported, transcript('dup'));
+    const sameContent = await a.member.client.post('/calls', { transcript: reexported });
+    assert.equal(sameContent.status, 409, sameContent.text);
+    assert.equal(sameContent.body.detail.existing_id, first.body.id);
+    assert.equal((await a.member.client.post('/calls', { transcript: transcript('dup').replace('Stunden', 'Tage') })).status, 202);
     const otherTeam = await b.member.client.post('/calls', { transcript: transcript('dup'), external_id: 'dial-77' });
     assert.equal(otherTeam.status, 202);
   });
