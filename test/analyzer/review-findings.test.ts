@@ -421,3 +421,75 @@ Verkäufer: Prima, ich schicke Ihnen die Einladung.`;
   // Without a stated purpose, the advice stays.
   assert.ok(advice(analyzeTranscript({ transcript: call('Haben Sie zwei Minuten?'), language: 'de' })));
 });
+
+test('praise for a question never advises the follow-up the rep made next; it names the step beyond it', () => {
+  const praised = (r: ReturnType<typeof analyzeTranscript>, quote: string) => [r.strongest_moment, ...r.moments].find((m) => m.quote === quote);
+  const sie = `Anna Schmidt: Guten Tag Herr Maier, hier ist Anna Schmidt von Nordlicht Software. Wie erstellen Sie Ihre Angebote heute?
+Herr Maier: Ehrlich gesagt ist das viel Aufwand. Unsere Vertriebler tippen alles manuell in Excel ab, und das dauert pro Angebot bestimmt zwei Stunden.
+Anna Schmidt: Zwei Stunden pro Angebot. Was bedeutet das für Ihr Team?
+Herr Maier: Dann bleibt anderes liegen. Und es passieren Fehler bei den Preisen.
+Anna Schmidt: Passt Ihnen Dienstag um 10 Uhr für eine Demo?
+Herr Maier: Ja, passt.`;
+  const vtt = `WEBVTT
+
+00:00:01.000 --> 00:00:05.000
+<v Mark Jensen>Hi Sarah, thanks for making time. How are things going with your invoicing process?</v>
+
+00:00:05.500 --> 00:00:12.000
+<v Sarah Lee>Honestly, it's a mess. We re-type every invoice by hand and it takes us three days every month.</v>
+
+00:00:12.500 --> 00:00:16.000
+<v Mark Jensen>Three days every month. What does that cost you?</v>
+
+00:00:16.500 --> 00:00:22.000
+<v Sarah Lee>We pay overtime and we missed two payment deadlines last quarter, which meant penalties.</v>
+
+00:00:22.500 --> 00:00:30.000
+<v Mark Jensen>It sounds like the manual work is hurting your cash flow. Would Thursday at 10 am work to walk your controller through it? I'll send the invite.</v>
+
+00:00:30.500 --> 00:00:33.000
+<v Sarah Lee>Thursday at 10 works, send it over.</v>`;
+  const du = `Sales Rep: Hey Max, danke, dass du dir Zeit nimmst. Wie läuft euer Onboarding gerade?
+Prospect: Ehrlich gesagt chaotisch. Wir verlieren jede Woche zwei Tage mit manuellen Checklisten.
+Sales Rep: Zwei Tage pro Woche? Was kostet euch das?
+Prospect: Ungefähr 4000 Euro im Monat.
+Sales Rep: Okay. Passt dir Dienstag um 10 Uhr für eine Demo?
+Prospect: Ja.`;
+  for (const language of ['de', 'en'] as const) {
+    for (const [t, quote] of [[sie, 'Wie erstellen Sie Ihre Angebote heute?'], [vtt, 'How are things going with your invoicing process?'], [du, 'Wie läuft euer Onboarding gerade?']]) {
+      const r = analyzeTranscript({ transcript: t, language });
+      const m = praised(r, quote);
+      assert.ok(m, `${quote}: ${JSON.stringify([r.strongest_moment, ...r.moments].map((x) => x.quote))}`);
+      assert.doesNotMatch(m.coaching, /Direkt nachfassen|Follow up right away/, m.coaching);
+      assert.match(m.coaching, /Richtig nachgefasst|A good follow-up/, m.coaching);
+    }
+    // The customer put no money on the consequences: the next step is to scale the number up.
+    assert.match(praised(analyzeTranscript({ transcript: vtt, language }), 'How are things going with your invoicing process?')?.coaching ?? '', /hochrechnen|scale it up/);
+    // Consequences quantified ("4000 Euro im Monat"), no need-payoff question yet: let the customer state the payoff.
+    assert.match(praised(analyzeTranscript({ transcript: du, language }), 'Wie läuft euer Onboarding gerade?')?.coaching ?? '', /Nutzen selbst aussprechen|state the payoff/);
+  }
+  // A rep who pitched straight after the number still gets the advice to follow up.
+  const pitched = `Jake (AE): Hi Priya, this is Jake from Hirebase. What made you look at recruiting tools right now?
+Priya (Customer): Our recruiters spend way too much time on manual scheduling, about ten hours a week each.
+Jake (AE): Our platform has an AI scheduler that books every interview for you.
+Priya (Customer): Okay.`;
+  const r = analyzeTranscript({ transcript: pitched, language: 'en' });
+  assert.match(praised(r, 'What made you look at recruiting tools right now?')?.coaching ?? '', /Follow up right away/);
+});
+
+test('a headcount is context, not impact: an answer with only "40 Leute" is not praised as a problem with its impact in numbers', () => {
+  const t = (answer: string) => `Verkäufer: Guten Tag Herr Brandl, hier ist Jonas Weber von Taktwerk. Wie planen Sie Ihre Einsätze heute?
+Kunde: ${answer}
+Verkäufer: Verstehe. Passt Ihnen Donnerstag um 10 Uhr für eine Demo?
+Kunde: Ja, Donnerstag passt.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: t('Wir sind 40 Leute, und die Planung mit Excel ist ein riesiger Aufwand.'), language });
+    const texts = [r.strongest_moment, ...r.moments].map((m) => m.why).join('\n');
+    assert.doesNotMatch(texts, /samt Auswirkung in Zahlen|put a number on its impact|Auswirkung in Zahlen genannt|put a number on the impact/, texts);
+    assert.equal(r.metrics.pain_impacts, 0);
+    // Time the team spends is an impact, also when it names the people who spend it.
+    const timed = analyzeTranscript({ transcript: t('Zwei Leute sitzen jede Woche zwanzig Stunden an der Planung, ein riesiger Aufwand.'), language });
+    assert.match(timed.strongest_moment.why, /samt Auswirkung in Zahlen|put a number on its impact/);
+    assert.equal(timed.metrics.pain_impacts, 1);
+  }
+});

@@ -16,7 +16,6 @@ import {
   DISCOUNT_OFFER_RE,
   FEATURE_RE,
   GREETING_RE,
-  IMPACT_RE,
   IMPLICATION_Q_RE,
   INVITE_RE,
   LABEL_RE,
@@ -37,6 +36,7 @@ import {
   PITCH_RE,
   PROMISE_HEDGE_RE,
   PROMISE_TOPIC_RE,
+  quantifiesImpact,
   QUALIFY_RE,
   QUALIFY_TOPIC_RES,
   REFUSE_RE,
@@ -394,17 +394,19 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     const qualifying = prevTurn !== null && prevTurn.isRep ? prevTurn.sentences.filter((q) => q.question !== null && QUALIFY_RE.test(q.text) && !PERMISSION_Q_RE.test(q.text)) : [];
     const answersQualifying = (type: 'authority' | 'budget' | 'timing') => qualifying.some((q) => QUALIFY_TOPIC_RES[type].test(q.text));
 
+    // A number before the problem in the same turn ("Zwei bis drei Tage. Und es gibt immer wieder Fehler.") quantifies it too.
+    const turnPain = t.sentences.some((s) => PAIN_RE.test(s.text.replace(PAIN_NEGATION_RE, ' ')));
     for (const s of t.sentences) {
       customerSentences.push(s);
       const cleaned = s.text.replace(PAIN_NEGATION_RE, ' ');
       const isPain = PAIN_RE.test(cleaned);
-      const hasImpact = IMPACT_RE.test(s.text);
-      if (hasImpact && (isPain || i - lastPainTurn <= 4)) impacts++;
+      const hasImpact = quantifiesImpact(s.text);
+      if (hasImpact && (isPain || turnPain || i - lastPainTurn <= 4)) impacts++;
       if (isPain) {
         // The whole statement around a pain is the customer's vocabulary for it.
         if (lastPainTurn !== i) for (const x of t.sentences) contentWords(x.text, vocab);
         lastPainTurn = i;
-        const answerImpact = nextAnswer ? IMPACT_RE.test(nextAnswer.text) : false;
+        const answerImpact = nextAnswer ? quantifiesImpact(nextAnswer.text) : false;
         const implicationAsked = reply ? reply.sentences.some((q) => q.question !== null && IMPLICATION_Q_RE.test(q.text)) : false;
         const pitched = reply ? !replyHasQuestion && (reply.sentences.some((q) => PITCH_RE.test(q.text)) || countMatches(FEATURE_RE, reply.text) > 0) : false;
         pains.push({
@@ -412,8 +414,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
           // A label or a paraphrase ("It sounds like billing has become ...") explores as a question does.
           explored: replyHasQuestion || (reply !== null && reply.sentences.some((q) => LABEL_RE.test(q.text) || PARAPHRASE_RE.test(q.text))),
           // A number anywhere in the same statement quantifies it ("It's chaos. We get forty calls a day.").
-          implication: implicationAsked || hasImpact || IMPACT_RE.test(t.text) || (replyHasQuestion && answerImpact),
-          impact: hasImpact || IMPACT_RE.test(t.text) || (replyHasQuestion && answerImpact),
+          implication: implicationAsked || hasImpact || quantifiesImpact(t.text) || (replyHasQuestion && answerImpact),
+          impact: hasImpact || quantifiesImpact(t.text) || (replyHasQuestion && answerImpact),
           pitchedNext: pitched,
         });
       }
@@ -440,7 +442,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
       const q = [...prev.sentences].reverse().find((s) => s.question === 'open' && !LOGISTIC_Q_RE.test(s.text) && !GREETING_RE.test(s.text));
       if (q) {
         const pain = t.sentences.some((s) => PAIN_RE.test(s.text.replace(PAIN_NEGATION_RE, ' ')));
-        const impact = IMPACT_RE.test(t.text);
+        // "Wir sind 40 Leute" is context: only time, money or what was lost counts as an impact.
+        const impact = quantifiesImpact(t.text);
         const score = Math.min(t.words, 80) + (pain ? 40 : 0) + (impact ? 60 : 0) + (IMPLICATION_Q_RE.test(q.text) ? 20 : 0);
         if (!bestQuestion || score > bestQuestion.score) bestQuestion = { sentence: q, score, impact, pain };
       }

@@ -17,6 +17,7 @@ import {
   PAIN_RE,
   PARAPHRASE_RE,
   PITCH_RE,
+  quantifiesImpact,
   TAG_QUESTION_RE,
   UNDATED_RE,
   type ObjectionType,
@@ -30,12 +31,14 @@ import {
   objectionWhy,
   NO_PAIN_SAY,
   PROBLEM_FRAMED_KINDS,
+  type FollowUp,
   type KindTexts,
   type SayMode,
   TEXTS,
   type TextKind,
   type TextParams,
 } from './texts.ts';
+import { WORD_RE } from './regex.ts';
 import type { Sentence, Turn } from './turns.ts';
 
 export interface Candidate {
@@ -55,6 +58,8 @@ export interface Candidate {
   objection?: ObjectionEvent;
   /** The echo is a plain fact, said before the customer named any problem: no line may treat it as one. */
   plainEcho?: boolean;
+  /** A praised question: what the rep did right after the answer. */
+  followUp?: FollowUp;
 }
 
 /** How much an unhandled objection of this type matters for the deal (moment ranking). */
@@ -386,6 +391,30 @@ export function buildCandidates(m: Measurements): Candidate[] {
   }
 
   // ---- Strengths
+  // What the rep did after the customer answered a question (the next two turns): praise says
+  // what comes next, never what the rep just did ("repeat the number and ask about the consequences").
+  const followUpOf = (q: Sentence): FollowUp => {
+    const answer = turns[q.turn + 1];
+    const next = answer && !answer.isRep ? turns[q.turn + 2] : undefined;
+    const reply = next?.isRep ? next : undefined;
+    const asked = reply?.sentences.some((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text)) ?? false;
+    const second = reply ? turns[reply.index + 1] : undefined;
+    // A short sentence made mostly of the answer's words ("Zwei bis drei Tage jeden Monat.") repeats it.
+    const said = new Set(answer?.text.toLowerCase().match(WORD_RE) ?? []);
+    const repeats = (x: Sentence) => {
+      const mine = (x.text.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3);
+      const shared = mine.filter((w) => said.has(w)).length;
+      return x.words <= 8 && shared >= 2 && shared >= 0.5 * mine.length;
+    };
+    return {
+      mirrored: reply?.sentences.some((x) => paraphrased.has(x) || LABEL_RE.test(x.text) || repeats(x)) ?? false,
+      asked,
+      consequences: reply?.sentences.some((x) => x.question !== null && IMPLICATION_Q_RE.test(x.text)) ?? false,
+      quantified: asked && second !== undefined && !second.isRep && quantifiesImpact(second.text),
+      payoff: m.needPayoffs.some((x) => x.wordPos > q.wordPos),
+      summarised: m.paraphrases.some((x) => x.wordPos > q.wordPos),
+    };
+  };
   const bq = m.bestQuestion;
   if (bq && (bq.pain || bq.impact || bq.score >= 20)) {
     const implication = IMPLICATION_Q_RE.test(bq.sentence.text);
@@ -393,6 +422,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
       dimension: 'discovery', positive: true, stretch: false, strength: (bq.impact ? 50 : 40) + bq.score / 4, sentence: bq.sentence,
       // Only a question about consequences is called one; a situation question that got a number is praised as such.
       kind: bq.impact ? (implication ? 'impact_question' : 'open_question_impact') : 'good_question', method: implication ? 'spin_implication' : undefined, echo: null,
+      followUp: followUpOf(bq.sentence),
     });
   }
   if (m.paraphrases[0]) {
@@ -534,7 +564,7 @@ function capitalise(s: string): string {
 }
 
 function paramsFor(c: Candidate, ctx: RenderContext): TextParams {
-  return { ...ctx.params, echo: c.echo, objection: c.objection?.type as ObjectionType | undefined, quality: c.objection?.quality };
+  return { ...ctx.params, echo: c.echo, objection: c.objection?.type as ObjectionType | undefined, quality: c.objection?.quality, followUp: c.followUp };
 }
 
 export function renderMoment(c: Candidate, ctx: RenderContext, withNote = false): Moment {

@@ -29,6 +29,24 @@ export interface TextParams {
   target: number;
   pains: number;
   features: number;
+  /** For a praised question: what the rep did right after the customer's answer. */
+  followUp?: FollowUp;
+}
+
+/** What the rep did after the customer answered a question, so that praise never advises what was already done. */
+export interface FollowUp {
+  /** Repeated or summarised the answer (a mirror, a paraphrase, a label). */
+  mirrored: boolean;
+  /** Asked a further question about it. */
+  asked: boolean;
+  /** Asked about consequences ("Was bedeutet das für Ihr Team im Monat?", "What does that cost you?"). */
+  consequences: boolean;
+  /** The customer's answer to that follow-up put a number on the impact. */
+  quantified: boolean;
+  /** A need-payoff question came later in the call. */
+  payoff: boolean;
+  /** The rep summarised or labelled the customer's words later in the call. */
+  summarised: boolean;
 }
 
 type Localised = Record<Language, (p: TextParams) => string>;
@@ -603,8 +621,18 @@ export const TEXTS = {
       en: (p) => `An open question that got the customer talking at length${p.pains > 0 ? ' and describing a concrete problem' : ''}. This is what real discovery looks like.`,
     },
     coaching: {
-      de: () => 'Genau so weiter: nach der Antwort noch eine Ebene tiefer fragen (Beispiel, Auswirkung, Priorität), bevor das Thema wechselt.',
-      en: () => 'Keep doing this: after the answer, go one level deeper (an example, the impact, the priority) before changing the subject.',
+      de: (p) =>
+        !p.followUp?.asked
+          ? 'Genau so weiter: nach der Antwort noch eine Ebene tiefer fragen (Beispiel, Auswirkung, Priorität), bevor das Thema wechselt.'
+          : p.followUp.quantified
+            ? 'Genau so weiter: Auf die Antwort kam direkt eine Nachfrage, und die Auswirkung wurde beziffert. Diese Zahl festhalten und im Angebot wieder aufgreifen.'
+            : 'Genau so weiter: Auf die Antwort kam direkt eine Nachfrage. Als Nächstes die Auswirkung beziffern lassen (Zeit oder Geld, pro Woche oder Monat), bevor das Thema wechselt.',
+      en: (p) =>
+        !p.followUp?.asked
+          ? 'Keep doing this: after the answer, go one level deeper (an example, the impact, the priority) before changing the subject.'
+          : p.followUp.quantified
+            ? 'Keep doing this: the answer got a follow-up question right away, and the impact was put into numbers. Write that number down and bring it up again in the proposal.'
+            : 'Keep doing this: the answer got a follow-up question right away. Next, have the customer put a number on the impact (time or money, per week or month) before changing the subject.',
     },
   },
   impact_question: {
@@ -613,8 +641,14 @@ export const TEXTS = {
       en: () => 'A question about consequences that got the customer to put a number on the impact. That number will carry the proposal later.',
     },
     coaching: {
-      de: () => 'Die genannte Zahl festhalten, zusammenfassen und in der Präsentation und im Angebot wieder aufgreifen.',
-      en: () => 'Write the number down, summarise it back and bring it up again in the pitch and in the proposal.',
+      de: (p) =>
+        p.followUp?.mirrored || p.followUp?.summarised
+          ? 'Beibehalten: Die Zahl wurde aufgegriffen. Sie festhalten und in der Präsentation und im Angebot wieder aufgreifen.'
+          : 'Die genannte Zahl festhalten, zusammenfassen und in der Präsentation und im Angebot wieder aufgreifen.',
+      en: (p) =>
+        p.followUp?.mirrored || p.followUp?.summarised
+          ? 'Keep it up: the number was picked up. Write it down and bring it up again in the pitch and in the proposal.'
+          : 'Write the number down, summarise it back and bring it up again in the pitch and in the proposal.',
     },
   },
   open_question_impact: {
@@ -622,9 +656,37 @@ export const TEXTS = {
       de: () => 'Eine offene Frage zur heutigen Situation, auf die die Kundin oder der Kunde das Problem samt Auswirkung in Zahlen geschildert hat. Diese Zahl trägt später das Angebot.',
       en: () => 'An open question about the current situation that got the customer to describe the problem and put a number on its impact. That number will carry the proposal later.',
     },
+    // The advice goes one step beyond what the rep did next: no "repeat the number and ask about
+    // the consequences" when the rep just did that.
     coaching: {
-      de: () => 'Direkt nachfassen: die Zahl wiederholen und nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.',
-      en: () => 'Follow up right away: repeat the number and ask about the consequences (what does that mean for you?) before bringing in the solution.',
+      de: (p) => {
+        const f = p.followUp;
+        if (!f || (!f.mirrored && !f.consequences)) return 'Direkt nachfassen: die Zahl wiederholen und nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.';
+        const scaled = f.mirrored && f.asked && f.quantified;
+        if (!f.consequences && !scaled) return 'Gut, dass die Zahl direkt wiederholt wurde. Als Nächstes nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.';
+        const done = !f.consequences
+          ? 'Richtig nachgefasst: die Zahl wiederholt und mit einer Nachfrage weiter beziffert.'
+          : f.mirrored
+            ? 'Richtig nachgefasst: die Zahl wiederholt und nach den Folgen gefragt.'
+            : 'Richtig nachgefasst: direkt nach den Folgen gefragt.';
+        if (!f.quantified) return `${done} Als Nächstes die Folgen hochrechnen lassen, für das ganze Team und den Monat oder in Euro, damit eine belastbare Zahl für das Angebot entsteht.`;
+        if (!f.payoff) return `${done} Als Nächstes die Kundin oder den Kunden den Nutzen selbst aussprechen lassen: Was würde es bedeuten, wenn das wegfällt?`;
+        return `${done} Die Zahlen und den Nutzen in den Worten der Kundin oder des Kunden festhalten und im Angebot als Rechnung wieder aufgreifen.`;
+      },
+      en: (p) => {
+        const f = p.followUp;
+        if (!f || (!f.mirrored && !f.consequences)) return 'Follow up right away: repeat the number and ask about the consequences (what does that mean for you?) before bringing in the solution.';
+        const scaled = f.mirrored && f.asked && f.quantified;
+        if (!f.consequences && !scaled) return 'Good that the number was repeated right away. Next, ask about the consequences (what does that mean for you?) before bringing in the solution.';
+        const done = !f.consequences
+          ? 'A good follow-up: the number repeated and put into further figures with a follow-up question.'
+          : f.mirrored
+            ? 'A good follow-up: the number repeated and the consequences asked about.'
+            : 'A good follow-up: the consequences asked about right away.';
+        if (!f.quantified) return `${done} Next, have the customer scale it up, across the team and the month or in money, so the proposal rests on a solid number.`;
+        if (!f.payoff) return `${done} Next, let the customer state the payoff themselves: what would it mean if this went away?`;
+        return `${done} Write down the numbers and the payoff in the customer's words and bring them back in the proposal as the business case.`;
+      },
     },
   },
   paraphrase: {
