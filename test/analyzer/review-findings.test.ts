@@ -493,3 +493,14 @@ Kunde: Ja, Donnerstag passt.`;
     assert.equal(timed.metrics.pain_impacts, 1);
   }
 });
+
+test('a plain price is not a pain; a cost with a problem word or a loss is', () => {
+  const pains = (line: string, lang: 'de' | 'en') => {
+    const [rep, cust, q, ack] = lang === 'de' ? ['Verkäufer', 'Kunde', 'Was nutzen Sie heute dafür?', 'Verstehe.'] : ['Rep', 'Customer', 'What do you use for that today?', 'I see.'];
+    return analyzeTranscript({ transcript: `${rep}: ${q}\n${cust}: ${line}\n${rep}: ${ack}`, language: 'en' }).metrics.pains;
+  };
+  for (const line of ['Das kostet uns 89 Euro.', 'Das kostet uns aktuell 49 Euro pro Nutzer im Monat.', 'Die Software kostet uns jeden Monat 3.000 Euro.']) assert.equal(pains(line, 'de'), 0, line);
+  for (const line of ['It costs us $89 a month.', 'The tool costs us about 200 dollars per seat.']) assert.equal(pains(line, 'en'), 0, line);
+  for (const line of ['Das kostet uns jeden Monat 3.000 Euro an Überstunden.', 'Das kostet uns jede Woche fünf Stunden.', 'Das kostet uns jedes Mal 50 Euro Strafe.', 'Das kostet uns Kunden.']) assert.equal(pains(line, 'de'), 1, line);
+  for (const line of ['It costs us $10,000 a month in rework.', 'That costs us two days a month.']) assert.equal(pains(line, 'en'), 1, line);
+});

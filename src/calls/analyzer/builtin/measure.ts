@@ -30,7 +30,7 @@ import {
   OBJECTION_RES,
   OBJECTION_TYPES,
   type ObjectionType,
-  PAIN_NEGATION_RE,
+  painText,
   PAIN_RE,
   PARAPHRASE_RE,
   PITCH_RE,
@@ -395,10 +395,10 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     const answersQualifying = (type: 'authority' | 'budget' | 'timing') => qualifying.some((q) => QUALIFY_TOPIC_RES[type].test(q.text));
 
     // A number before the problem in the same turn ("Zwei bis drei Tage. Und es gibt immer wieder Fehler.") quantifies it too.
-    const turnPain = t.sentences.some((s) => PAIN_RE.test(s.text.replace(PAIN_NEGATION_RE, ' ')));
+    const turnPain = t.sentences.some((s) => PAIN_RE.test(painText(s.text)));
     for (const s of t.sentences) {
       customerSentences.push(s);
-      const cleaned = s.text.replace(PAIN_NEGATION_RE, ' ');
+      const cleaned = painText(s.text);
       const isPain = PAIN_RE.test(cleaned);
       const hasImpact = quantifiesImpact(s.text);
       if (hasImpact && (isPain || turnPain || i - lastPainTurn <= 4)) impacts++;
@@ -441,7 +441,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     if (prev && prev.isRep) {
       const q = [...prev.sentences].reverse().find((s) => s.question === 'open' && !LOGISTIC_Q_RE.test(s.text) && !GREETING_RE.test(s.text));
       if (q) {
-        const pain = t.sentences.some((s) => PAIN_RE.test(s.text.replace(PAIN_NEGATION_RE, ' ')));
+        const pain = t.sentences.some((s) => PAIN_RE.test(painText(s.text)));
         // "Wir sind 40 Leute" is context: only time, money or what was lost counts as an impact.
         const impact = quantifiesImpact(t.text);
         const score = Math.min(t.words, 80) + (pain ? 40 : 0) + (impact ? 60 : 0) + (IMPLICATION_Q_RE.test(q.text) ? 20 : 0);
