@@ -504,3 +504,13 @@ test('a plain price is not a pain; a cost with a problem word or a loss is', () 
   for (const line of ['Das kostet uns jeden Monat 3.000 Euro an Überstunden.', 'Das kostet uns jede Woche fünf Stunden.', 'Das kostet uns jedes Mal 50 Euro Strafe.', 'Das kostet uns Kunden.']) assert.equal(pains(line, 'de'), 1, line);
   for (const line of ['It costs us $10,000 a month in rework.', 'That costs us two days a month.']) assert.equal(pains(line, 'en'), 1, line);
 });
+
+test("a customer's question is not a point to echo back in what to say instead", () => {
+  const t = corpus('de_sie_demo_three_speakers.txt');
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: t, language });
+    const says = [r.biggest_miss.what_to_say_instead];
+    assert.doesNotMatch(says.join(' '), /Begrenzung|Wie viele Nutzer/, says.join(' '));
+    assert.match(r.biggest_miss.what_to_say_instead, /„[^“]+“/);
+  }
+});

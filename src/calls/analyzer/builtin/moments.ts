@@ -145,11 +145,16 @@ export function buildCandidates(m: Measurements): Candidate[] {
   if (!painEcho && quantified) painEcho = echoFrom(quantified, IMPACT_RE, 'left');
   if (!painEcho && plainCustomer) painEcho = echoFrom(plainCustomer);
   const mainPainSentence = mainPain?.sentence ?? quantified ?? plainCustomer ?? longestCustomer ?? null;
-  const lastCustomerBefore = (turnIndex: number): Sentence | null => {
+  // The customer's last statement before a turn. A question the customer asked ("Gibt es eine
+  // Begrenzung?") is no point of theirs to echo back; only a promise echoes the question it answered.
+  const lastCustomerBefore = (turnIndex: number, questions = false): Sentence | null => {
     for (let i = turnIndex - 1; i >= 0 && i >= turnIndex - 4; i--) {
       const t = turns[i];
       if (!t.isRep) {
-        for (let k = t.sentences.length - 1; k >= 0; k--) if (substantive(t.sentences[k])) return t.sentences[k];
+        for (let k = t.sentences.length - 1; k >= 0; k--) {
+          const x = t.sentences[k];
+          if (substantive(x) && (questions || x.question === null)) return x;
+        }
       }
     }
     return null;
@@ -168,7 +173,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
     if (fromImpact) return fromImpact;
     // A greeting ("Lindner am Apparat.") is nothing the customer "brought up".
     const said = customer.filter((x) => before(x) && !GREETING_RE.test(x.text));
-    const plain = said.filter((x) => !objectionSentences.has(x)).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
+    const statements = said.filter((x) => !objectionSentences.has(x) && x.question === null);
+    const plain = (statements.length > 0 ? statements : said.filter((x) => !objectionSentences.has(x))).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
     const last = said.pop();
     return (plain ? echoFrom(plain) : null) ?? (last ? echoFrom(last) : null);
   };
@@ -318,7 +324,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const s = m.riskyPromises[0];
     c.push({
       dimension: 'value', positive: false, stretch: false, strength: 65, sentence: s,
-      kind: 'risky_promise', echo: echoFrom(lastCustomerBefore(s.turn)) ?? echoAt(s),
+      kind: 'risky_promise', echo: echoFrom(lastCustomerBefore(s.turn, true)) ?? echoAt(s),
     });
   }
   {

@@ -552,9 +552,9 @@ export const TEXTS = {
       en: () => 'In my next call I will keep my talk share under 50%: I will end every explanation after a few sentences with a question and mirror the customer\'s last words before I go on.',
     },
     say: {
-      Sie: (p) => (p.echo ? `„${p.echo}“ – wie sehen Sie das, passt das zu dem, was Sie brauchen?` : 'Wie sehen Sie das, passt das zu dem, was Sie brauchen?'),
-      du: (p) => (p.echo ? `„${p.echo}“ – wie siehst du das, passt das zu dem, was du brauchst?` : 'Wie siehst du das, passt das zu dem, was du brauchst?'),
-      en: (p) => (p.echo ? `“${p.echo}” – how does that look from your side, does it fit what you need?` : 'How does that look from your side, does it fit what you need?'),
+      Sie: (p) => `${youSaid('Sie', p.echo)}wie sehen Sie das: Passt das, was ich gerade erklärt habe, zu dem, was Sie brauchen?`,
+      du: (p) => `${youSaid('du', p.echo)}wie siehst du das: Passt das, was ich gerade erklärt habe, zu dem, was du brauchst?`,
+      en: (p) => `${youSaid('en', p.echo)}how does that look from your side: does what I just explained fit what you need?`,
     },
   },
   stretch_value_quantify: {
