@@ -514,3 +514,14 @@ test("a customer's question is not a point to echo back in what to say instead",
     assert.match(r.biggest_miss.what_to_say_instead, /„[^“]+“/);
   }
 });
+
+test('a mirror of the customer\'s words is good listening and never quoted for a stretch goal', () => {
+  for (const [file, mirror] of [['en_review_everyday_pains_cognism.txt', 'Three times in a week.'], ['en_status_quo_gap.txt', 'Three days for one report.']]) {
+    for (const language of ['de', 'en'] as const) {
+      const r = analyzeTranscript({ transcript: corpus(file), language });
+      assert.notEqual(r.biggest_miss.quote, mirror, file);
+      const stretch = [r.biggest_miss, ...r.moments].find((m) => m.quote === mirror && (m.method === 'sandler_pain_funnel' || m.method === 'voss_label' || m.method === 'spin_need_payoff'));
+      assert.equal(stretch, undefined, JSON.stringify(stretch));
+    }
+  }
+});

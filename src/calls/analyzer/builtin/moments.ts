@@ -178,6 +178,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const last = said.pop();
     return (plain ? echoFrom(plain) : null) ?? (last ? echoFrom(last) : null);
   };
+  /**
+   * Where a stretch goal is quoted: the rep's reply to `s`, unless that reply mirrors, paraphrases
+   * or labels the customer ("Three times in a week."): good listening is never quoted as a miss.
+   */
+  const stretchReplyTo = (s: Sentence): Sentence | null => {
+    const reply = repReplyTo(s);
+    return reply && !paraphrased.has(reply) && !LABEL_RE.test(reply.text) ? reply : null;
+  };
   /** The rep's first substantive sentence after `s` (within three turns): where the rep answered it. */
   const repReplyTo = (s: Sentence): Sentence | null => {
     for (let i = s.turn + 1; i < turns.length && i <= s.turn + 3; i++) {
@@ -225,7 +233,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   }
   if (mainPainSentence) {
     // Quoted where the rep could have gone one level deeper: the reply to the main pain.
-    const reply = repReplyTo(mainPainSentence);
+    const reply = stretchReplyTo(mainPainSentence);
     c.push({
       dimension: 'discovery', positive: false, stretch: true, strength: 10, sentence: reply ?? mainPainSentence, focus: reply ? undefined : PAIN_RE,
       kind: 'stretch_discovery', method: 'sandler_pain_funnel', echo: echoAt(mainPainSentence),
@@ -290,7 +298,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const anchor = (mainPainSentence ?? longestCustomer) as Sentence;
     c.push({
       dimension: 'listening', positive: false, stretch: true, strength: m.paraphrases.length === 0 ? 15 : 5,
-      sentence: repReplyTo(anchor) ?? anchor, kind: m.paraphrases.length === 0 ? 'stretch_listening' : 'stretch_label', method: 'voss_label',
+      sentence: stretchReplyTo(anchor) ?? anchor, kind: m.paraphrases.length === 0 ? 'stretch_listening' : 'stretch_label', method: 'voss_label',
       echo: echoAt(anchor),
     });
   }
@@ -330,7 +338,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   {
     // After a need-payoff question the next level is a number for the benefit, not another need-payoff question.
     const asked = m.needPayoffs.length > 0;
-    const s = m.linkedPitches[0] ?? m.pitches[0] ?? (mainPainSentence ? repReplyTo(mainPainSentence) : null) ?? firstRep;
+    // Without a pitch: the rep's reply to the main pain, never a mirror of it nor the greeting.
+    const s = m.linkedPitches[0] ?? m.pitches[0] ?? (mainPainSentence ? stretchReplyTo(mainPainSentence) : firstRep);
     if (s) {
       c.push({
         dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: asked ? 'stretch_value_quantify' : 'stretch_value',
