@@ -525,3 +525,24 @@ test('a mirror of the customer\'s words is good listening and never quoted for a
     }
   }
 });
+
+test("a pitch that takes up the customer's answer to an objection question is tied to the customer", () => {
+  const call = (answer: string) => `Tom (Verkäufer): Hey Lisa, hier ist Tom von Teamplan. Erzähl mal, wie plant ihr eure Schichten heute?
+Lisa (Kundin): Mit einer Excel-Tabelle. Das ist ein riesiger Aufwand, ich sitze jeden Freitag drei Stunden daran.
+Tom (Verkäufer): Drei Stunden jeden Freitag. Was passiert, wenn sich kurzfristig jemand krank meldet?
+Lisa (Kundin): Dann telefoniere ich alle ab, das ist total frustrierend.
+Tom (Verkäufer): Klingt so, als würde dich das richtig Nerven kosten. Was würde es für dich bedeuten, wenn das wegfällt?
+Lisa (Kundin): Das wäre ein Traum. Aber wir nutzen schon Planday in einer Filiale.
+Tom (Verkäufer): Verstehe, danke, dass du das sagst. Was gefällt dir an Planday und was fehlt dir dort?
+Lisa (Kundin): ${answer}
+Tom (Verkäufer): Genau dafür haben wir die automatische Vertretung, die deine Freitage frei macht. Beantwortet das deine Frage?
+Lisa (Kundin): Ja, schon.
+Tom (Verkäufer): Wollen wir am Dienstag um 10 Uhr eine Demo mit deinem Filialleiter machen? Ich schicke dir gleich die Kalendereinladung.
+Lisa (Kundin): Dienstag um 10 passt gut.`;
+  const unlinked = (r: ReturnType<typeof analyzeTranscript>) => [r.biggest_miss, ...r.moments].some((m) => /ohne Bezug zu dem|no link to what the customer/.test(m.why));
+  for (const language of ['de', 'en'] as const) {
+    assert.ok(!unlinked(analyzeTranscript({ transcript: call('Es ist okay, aber die Vertretung klappt dort auch nicht automatisch.'), language })));
+    // Only "Freitag" in common: the pitch is still not tied to what the customer said.
+    assert.ok(unlinked(analyzeTranscript({ transcript: call('Es ist okay, aber die Oberfläche ist etwas altmodisch.'), language })));
+  }
+});

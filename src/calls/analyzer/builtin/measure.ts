@@ -394,6 +394,11 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     const qualifying = prevTurn !== null && prevTurn.isRep ? prevTurn.sentences.filter((q) => q.question !== null && QUALIFY_RE.test(q.text) && !PERMISSION_Q_RE.test(q.text)) : [];
     const answersQualifying = (type: 'authority' | 'budget' | 'timing') => qualifying.some((q) => QUALIFY_TOPIC_RES[type].test(q.text));
 
+    // The answer to the rep's question about an objection ("Was fehlt dir dort?" – "die Vertretung
+    // klappt dort auch nicht automatisch") is the customer's vocabulary for the problem too.
+    if (prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null) && objections.some((o) => o.sentence.turn === i - 2)) {
+      for (const x of t.sentences) contentWords(x.text, vocab);
+    }
     // A number before the problem in the same turn ("Zwei bis drei Tage. Und es gibt immer wieder Fehler.") quantifies it too.
     const turnPain = t.sentences.some((s) => PAIN_RE.test(painText(s.text)));
     for (const s of t.sentences) {
