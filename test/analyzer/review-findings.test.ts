@@ -546,3 +546,63 @@ Lisa (Kundin): Dienstag um 10 passt gut.`;
     assert.ok(unlinked(analyzeTranscript({ transcript: call('Es ist okay, aber die Oberfläche ist etwas altmodisch.'), language })));
   }
 });
+
+test("someone else's lack of time for their work is a pain, not the customer's timing brush-off (no cold-call coaching in a trial call)", () => {
+  const call = (line: string) => `Sina: Hi Tobi, Sina von Rezeptly hier. Eure Testphase läuft ja am Freitag aus, deshalb wollte ich kurz hören, wie es bei euch war.
+Tobias: Hi Sina. Ehrlich gesagt gemischt. Das Team in der Küche hat es kaum benutzt.
+Sina: Okay, danke für die Offenheit. Woran lag das aus deiner Sicht?
+Tobias: ${line} Die schreiben die Bestellungen weiter auf den Zettel, und ich übertrag das abends.
+Sina: Was hat dich das letzte Woche gekostet?
+Tobias: Wir mussten ein Gericht von der Karte nehmen, so 1.000 Euro Umsatz.
+Sina: Wollen wir am Montag um 15 Uhr die Sprachfunktion mit deinem Küchenchef einrichten?
+Tobias: Montag um 15 Uhr passt.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: call('Die Köche haben im Service keine Zeit, am Tablet rumzutippen.'), language });
+    assert.deepEqual(r.metrics.objections, [], language);
+    assert.doesNotMatch(texts(r).join('\n'), /unangekündigt|Kaltakquise|cold call/);
+    // The customer's own "keine Zeit" and a third party without time for the offer still are timing objections.
+    for (const own of ['Ich habe ehrlich gesagt gerade keine Zeit dafür.', 'Mein Chef hat keine Zeit für eine Demo.']) {
+      assert.deepEqual(analyzeTranscript({ transcript: call(own), language }).metrics.objections.map((o) => o.type), ['timing'], own);
+    }
+  }
+  const en = `Rep: Hi Sam, Jo from Fieldly. How do your drivers log deliveries today?
+Customer: On paper. Our drivers just don't have time to fill in forms on the road, so half of it is missing.
+Rep: What does the missing half cost you?
+Customer: About two hours of calls every evening.`;
+  assert.deepEqual(analyzeTranscript({ transcript: en, language: 'en' }).metrics.objections, []);
+});
+
+test('price objections in everyday words are objections, and a defence or a one-pager does not handle them', () => {
+  const renewal = `(00:00:01) Ana Souza: Hi Kevin, thanks for making time. Your contract renews on May 1st, and I wanted to walk you through the renewal.
+(00:00:10) Kevin Walsh: I saw the quote already, and I'll be direct: a 12 percent increase is a tough sell internally.
+(00:00:17) Ana Souza: Well, our prices went up for all customers this year because we added a lot of features. And honestly, we're still very competitively priced.
+(00:00:29) Kevin Walsh: Look, I need to take this to our CFO, and right now I can't justify the increase.
+(00:00:49) Ana Souza: I understand. I can send you a one-pager on the new features that you could forward to your CFO.
+(00:00:54) Kevin Walsh: Fine, send it over.
+(00:00:56) Ana Souza: Great. And I'll follow up in a couple of weeks.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: renewal, language });
+    assert.deepEqual(r.metrics.objections, [{ type: 'price', handled: false }, { type: 'price', handled: false }, { type: 'authority', handled: false }]);
+    assert.equal(r.scores.objection_handling, 1);
+    assert.equal(r.biggest_miss.quote, 'I can send you a one-pager on the new features that you could forward to your CFO.');
+  }
+  for (const [line, type] of [
+    ['Aber 79 Euro im Monat ist für uns als kleines Restaurant echt viel.', 'price'],
+    ['Das ist mehr als erwartet, wir zahlen ja jetzt schon 1.200 für das Lager.', 'price'],
+    ['Das sind 1.000 Euro Umsatz, echt viel Umsatz.', null],
+  ] as const) {
+    const call = `Verkäufer: Guten Tag, Katrin von Lagerfix. Wie läuft es bei Ihnen?\nKunde: ${line}\nVerkäufer: Verstehe. Womit vergleichen Sie das gerade?\nKunde: Mit nichts.`;
+    assert.deepEqual(analyzeTranscript({ transcript: call, language: 'de' }).metrics.objections.map((o) => o.type), type ? [type] : [], line);
+  }
+});
+
+test('an "approval flow" is a product feature, not a question about who approves: the CFO the customer names next is an authority objection', () => {
+  const call = `Agent: Hi Priya, Tom from Clearbooks. What led to the cancellation?
+Customer: Only three of twelve people log in. The approval flow never got set up, so it's double work.
+Agent: What if we set up the approval flow for you ourselves, free of charge?
+Customer: That could change things. But I need to talk to our CFO, he's the one who flagged it.
+Agent: Would it help if I joined that conversation?
+Customer: Maybe.`;
+  const r = analyzeTranscript({ transcript: call, language: 'en' });
+  assert.ok(r.metrics.objections.some((o) => o.type === 'authority'), JSON.stringify(r.metrics.objections));
+});

@@ -25,6 +25,7 @@ import {
   namesCompetitor,
   NEED_PAYOFF_RE,
   OBJECTION_NEGATION_RE,
+  OFFER_TIME_RE,
   OFFER_MATERIAL_RE,
   PERMISSION_Q_RE,
   OBJECTION_RES,
@@ -41,6 +42,7 @@ import {
   QUALIFY_TOPIC_RES,
   REFUSE_RE,
   RISKY_PROMISE_RE,
+  THIRD_PARTY_NO_TIME_RE,
   UNDATED_RE,
   VAGUE_RE,
 } from './lexicon.ts';
@@ -432,7 +434,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         // "da dachten wir, das läuft gut, und am Ende 9.000 Euro im Minus", "if we don't need the extra
         // person": a belief that proved wrong or a condition, not contentment with today.
         if (type === 'status_quo' && /\b(?:dachte|dachten|gedacht|hofften|thought|hoped)\b|\b(?:if|wenn|falls)\b(?! ich ehrlich| i'm honest| i am honest)/i.test(s.text)) continue;
-        if (!OBJECTION_RES[type].test(cleanedObj) && !(type === 'competitor' && namesCompetitor(s.text))) continue;
+        if (!OBJECTION_RES[type].test(type === 'timing' ? withoutThirdPartyTime(cleanedObj) : cleanedObj) && !(type === 'competitor' && namesCompetitor(s.text))) continue;
         // "Arbeiten Sie auch mit HubSpot?" asks about an integration; it is not an objection.
         if (type === 'competitor' && s.question) continue;
         seenTypes.add(type);
@@ -493,6 +495,17 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     formOfAddress,
     customerSentences,
   };
+}
+
+/**
+ * "Die Köche haben im Service keine Zeit, am Tablet rumzutippen" describes the team's work, not a
+ * brush-off: the sentence without that phrase decides whether it is a timing objection. A third
+ * party without time for the offer ("Mein Chef hat keine Zeit für eine Demo") still is one.
+ */
+function withoutThirdPartyTime(text: string): string {
+  const m = THIRD_PARTY_NO_TIME_RE.exec(text);
+  if (!m || OFFER_TIME_RE.test(text.slice(m.index))) return text;
+  return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
 }
 
 function judgeObjection(
