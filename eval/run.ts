@@ -52,6 +52,8 @@ interface Expectation {
   /** The biggest miss quotes the salesperson (what the rep failed to do, where it happened). */
   biggest_miss_by_rep?: boolean;
   /** The three moments differ from the strongest moment and the biggest miss. */
+  /** Up to the biggest miss the customer only greeted, asked or agreed: what_to_say_instead quotes nothing back. */
+  no_echo_before_miss?: boolean;
   /** At least this many quantified impacts in metrics.pain_impacts. */
   min_pain_impacts?: number;
 }
@@ -189,7 +191,12 @@ for (const c of cases) {
       // what_to_say_instead echoes the customer's own words (a quoted phrase that the customer said).
       const customerText = normalizeForQuote(customerLines(c.transcript, r.rep_speaker));
       const echoes = [...say.matchAll(QUOTED_RE)].map((m) => normalizeForQuote(m[1]).replace(/\?$/, ''));
-      check(`${tag} what_to_say_instead echoes the customer`, echoes.some((e) => e.length > 1 && customerText.includes(e)), say);
+      if (exp.no_echo_before_miss) {
+        // Up to the miss the customer only greeted, asked or said yes: nothing of theirs to quote back.
+        check(`${tag} what_to_say_instead echoes nothing (no point of the customer's before the miss)`, echoes.length === 0, say);
+      } else {
+        check(`${tag} what_to_say_instead echoes the customer`, echoes.some((e) => e.length > 1 && customerText.includes(e)), say);
+      }
       // ... and only words said up to the moment of the miss, never what the customer said later.
       const quote = normalizeForQuote(r.biggest_miss.quote);
       const missEnd = normTranscript.indexOf(quote) + quote.length;

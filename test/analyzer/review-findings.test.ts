@@ -606,3 +606,38 @@ Customer: Maybe.`;
   const r = analyzeTranscript({ transcript: call, language: 'en' });
   assert.ok(r.metrics.objections.some((o) => o.type === 'authority'), JSON.stringify(r.metrics.objections));
 });
+
+test('a goodbye is never quoted for talking too much, and the agreed date, not a later "see you Thursday", is the next step', () => {
+  const r0 = analyzeTranscript({ transcript: corpus('en_review_close_weak_discovery.txt'), language: 'en' });
+  for (const r of [r0, analyzeTranscript({ transcript: corpus('en_review_close_weak_discovery.txt'), language: 'de' })]) {
+    const all = [r.strongest_moment, r.biggest_miss, ...r.moments];
+    assert.ok(!all.some((m) => m.quote === 'Thanks Greg, see you Thursday.' && m.method === 'voss_mirror'), JSON.stringify(r.biggest_miss));
+    assert.equal(r.strongest_moment.quote, 'How does Thursday, April 4th at 3 pm look for you?');
+    assert.equal(r.biggest_miss.method, 'voss_mirror');
+    assert.match(r.biggest_miss.quote, /pricing page/);
+  }
+});
+
+test('what to say instead never echoes how the phone was answered, a bare "that\'s exactly it" or a plain question of the customer', () => {
+  const gatekeeper = analyzeTranscript({ transcript: corpus('de_sie_review_gatekeeper.txt'), language: 'de' });
+  assert.doesNotMatch(gatekeeper.biggest_miss.what_to_say_instead, /guten Tag|Worum geht/i);
+  const call = `Rachel: Hi Daniel, Rachel from Shiftwise. What made you reach out?
+Daniel: We run four warehouses and the site leads build the plan by hand.
+Rachel: So four sites, and every Friday someone rebuilds the plan. Is that a fair summary?
+Daniel: Yeah, that's exactly it.
+Rachel: Let me show you the part that matters. Any shift below the minimum turns red three days ahead, and the site lead gets a notification, so you would see the gaps early. The site leads can swap shifts themselves and you only approve swaps across sites.
+Daniel: Okay, useful.
+Rachel: How about Thursday at 10 am with your site lead?
+Daniel: Thursday at 10 works.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: call, language });
+    for (const m of [r.biggest_miss]) assert.doesNotMatch(m.what_to_say_instead, /that's exactly/, m.what_to_say_instead);
+  }
+});
+
+test('"one more level on this problem" is never advised when the customer named no problem', () => {
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('en_review_renewal_price_increase.txt'), language });
+    assert.doesNotMatch(texts(r).join('\n'), /eine Ebene mehr|one more level/);
+  }
+});

@@ -318,6 +318,25 @@ export const PERMISSION_Q_RE = rx(
 export const GREETING_RE = rx(
   String.raw`^\W*(?:(?:ja,? |yes,? |oh,? )?(?:hallo|hi|hey|hello|guten (?:tag|morgen|abend)|good (?:morning|afternoon|evening)|moin|servus|grüß (?:Sie|dich) gott)\b[^.?!]{0,40}[.?!]?\W*$|(?:\S+ ){0,3}am apparat\b|(?:\S+ ){0,3}speaking\W*$)|\b(?:spreche ich (?:mit|da mit)|bin ich (?:hier )?richtig bei|am I speaking (?:to|with)|is this \S+(?: \S+)?\?$|how (?:are|r) you(?: doing)?(?: today)?\?|how you doing|how's it going|wie geht(?:'s| es)(?: Ihnen| dir| euch)?(?: heute)?\?)`,
 );
+/**
+ * How a phone is answered: company, department and name, ending in a greeting ("Krämer Bau,
+ * Sekretariat, Schulz, guten Tag."). Nothing the customer "said" to echo back.
+ */
+export const ANSWERING_GREETING_RE = rx(
+  String.raw`^[^.?!]{0,60}\b(?:guten (?:tag|morgen|abend)|grüß gott|good (?:morning|afternoon|evening)|hallo|hello|how can I help(?: you)?)\W*$`,
+);
+const ASSENT_WORDS = new Set([
+  'yeah', 'yes', 'yep', 'yup', 'ja', 'jo', 'genau', 'exactly', 'exakt', 'right', 'richtig', 'stimmt', 'absolutely', 'absolut', 'totally',
+  'sure', 'okay', 'ok', 'klar', 'correct', 'true', 'that', "that's", 'this', 'is', 'it', "it's", 'das', 'ist', 'es', "ist's", 'so', 'sounds',
+  'good', 'gut', 'great', 'perfect', 'perfekt', 'super', 'fair', 'summary', 'zusammenfassung', 'zusammengefasst', 'honestly', 'ehrlich',
+  'gesagt', 'the', 'a', 'eine', 'point', 'punkt', 'spot', 'on', 'on', 'what', 'was', 'i', 'ich', 'meine', 'mean', 'meant', 'treffend',
+  'dead', 'bang', 'indeed', 'definitely', 'auf', 'jeden', 'fall', 'oh', 'ah', 'hm', 'mhm', 'well', 'nun', 'wirklich', 'really', 'pretty', 'much',
+]);
+/** Only agreement ("Yeah, that's exactly it.", "Ja, genau das ist es."): a confirmation, not a point of the customer's to echo. */
+export function assentOnly(text: string): boolean {
+  const ws = text.toLowerCase().replace(/’/g, "'").match(/[\p{L}']+/gu) ?? [];
+  return ws.length > 0 && ws.length <= 8 && ws.every((w) => ASSENT_WORDS.has(w));
+}
 /** Questions that only collect logistics (an e-mail address) and explore nothing. */
 export const LOGISTIC_Q_RE = rx(String.raw`\b(?:e-?mail|adresse|address|telefonnummer|phone number|schreibweise|spell)\b`);
 export const REFUSE_RE = rx(

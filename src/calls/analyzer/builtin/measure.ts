@@ -568,7 +568,9 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
   let invite = false;
   // The rep's latest dated proposal and the customer's latest dated statement.
   let repDated: { s: Sentence; agreed: boolean } | null = null;
-  let custDated: { s: Sentence; agreed: boolean } | null = null;
+  // `proposal`: the rep's dated question the customer answered ("Thursday at 3 works."), even when it
+  // came just before the closing window.
+  let custDated: { s: Sentence; agreed: boolean; proposal: Sentence | null } | null = null;
   let undated: Sentence | null = null;
   let vague: Sentence | null = null;
   for (let i = from; i < n; i++) {
@@ -582,7 +584,9 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
       if (DATE_RE.test(s.text) && (meetingTurn || s.question) && !(t.isRep && RISKY_PROMISE_RE.test(s.text))) {
         if (!t.isRep) {
           const agreed = !REFUSE_RE.test(firstSentences(t, 1).slice(0, 30)) || AGREE_RE.test(s.text);
-          if (!custDated || agreed || !custDated.agreed) custDated = { s, agreed };
+          const proposal = prev?.isRep ? prev.sentences.find((x) => DATE_RE.test(x.text) && x.question !== null) ?? null : null;
+          // A later date of the customer's own ("I'll send them by Tuesday") does not replace the agreed answer to a proposal.
+          if (!custDated || !custDated.agreed || (agreed && (proposal !== null || custDated.proposal === null))) custDated = { s, agreed, proposal };
           // Confirming with a date ("Dienstag um 10 passt") agrees to the rep's proposal.
           if (agreed && repDated && prev?.isRep) repDated.agreed = true;
         } else {
@@ -603,7 +607,8 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
   if (repDated || custDated) {
     const agreed = (repDated?.agreed ?? false) || (custDated?.agreed ?? false);
     const level = agreed && invite ? 5 : agreed || invite ? 4 : 3;
-    const sentence = (repDated ?? custDated)?.s ?? null;
+    // The agreed date is the next step: not a later "see you Thursday" that nobody answered.
+    const sentence = repDated?.agreed ? repDated.s : custDated?.agreed ? (custDated.proposal ?? custDated.s) : ((repDated ?? custDated)?.s ?? null);
     return { level, kind: 'dated', sentence, invite, agreed };
   }
   if (undated) return { level: 3, kind: 'undated', sentence: undated, invite, agreed: false };

@@ -10,6 +10,8 @@ import {
   IMPLICATION_Q_RE,
   INTRO_RE,
   GREETING_RE,
+  ANSWERING_GREETING_RE,
+  assentOnly,
   LABEL_RE,
   TIME_MONEY_RE,
   LOGISTIC_Q_RE,
@@ -147,19 +149,24 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const mainPainSentence = mainPain?.sentence ?? quantified ?? plainCustomer ?? longestCustomer ?? null;
   // The customer's last statement before a turn. A question the customer asked ("Gibt es eine
   // Begrenzung?") is no point of theirs to echo back; only a promise echoes the question it answered.
-  const lastCustomerBefore = (turnIndex: number, questions = false): Sentence | null => {
+  const lastCustomerBefore = (turnIndex: number, questions = false, echo = true): Sentence | null => {
     for (let i = turnIndex - 1; i >= 0 && i >= turnIndex - 4; i--) {
       const t = turns[i];
       if (!t.isRep) {
         for (let k = t.sentences.length - 1; k >= 0; k--) {
           const x = t.sentences[k];
-          if (substantive(x) && (questions || x.question === null)) return x;
+          if ((echo ? echoable(x) : substantive(x)) && (questions || x.question === null)) return x;
         }
       }
     }
     return null;
   };
   const firstRep = repSentences.find(substantive) ?? repSentences[0];
+  // A customer sentence worth echoing: not a greeting ("Krämer Bau, Sekretariat, Schulz, guten
+  // Tag.") and not only agreement ("Yeah, that's exactly it.").
+  function echoable(x: Sentence): boolean {
+    return substantive(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text);
+  }
   const paraphrased = new Set(m.paraphrases);
   // The same choice of echo among what the customer had said up to a moment: a suggestion for that
   // moment can only use words that were already spoken.
@@ -172,10 +179,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const fromImpact = q ? echoFrom(q, IMPACT_RE, 'left') : null;
     if (fromImpact) return fromImpact;
     // A greeting ("Lindner am Apparat.") is nothing the customer "brought up".
-    const said = customer.filter((x) => before(x) && !GREETING_RE.test(x.text));
+    const said = customer.filter((x) => before(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text));
     const statements = said.filter((x) => !objectionSentences.has(x) && x.question === null);
-    const plain = (statements.length > 0 ? statements : said.filter((x) => !objectionSentences.has(x))).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
-    const last = said.pop();
+    // A plain question the customer asked ("Worum geht es denn?") is no point of theirs: no echo
+    // then. One that carries an objection ("I'm in the middle of something, what's this about?") is.
+    const plain = (statements.length > 0 ? statements : said.filter((x) => !objectionSentences.has(x) && x.question === null)).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
+    const last = said.filter((x) => x.question === null || objectionSentences.has(x)).pop();
     return (plain ? echoFrom(plain) : null) ?? (last ? echoFrom(last) : null);
   };
   /**
@@ -231,12 +240,15 @@ export function buildCandidates(m: Measurements): Candidate[] {
       });
     }
   }
-  if (mainPainSentence) {
+  // "One more level on this problem" needs a problem: a pain or a number the customer put on
+  // something, never the customer's longest remark when no problem was named.
+  const stretchPain = mainPain?.sentence ?? quantified ?? null;
+  if (stretchPain) {
     // Quoted where the rep could have gone one level deeper: the reply to the main pain.
-    const reply = stretchReplyTo(mainPainSentence);
+    const reply = stretchReplyTo(stretchPain);
     c.push({
-      dimension: 'discovery', positive: false, stretch: true, strength: 10, sentence: reply ?? mainPainSentence, focus: reply ? undefined : PAIN_RE,
-      kind: 'stretch_discovery', method: 'sandler_pain_funnel', echo: echoAt(mainPainSentence),
+      dimension: 'discovery', positive: false, stretch: true, strength: 10, sentence: reply ?? stretchPain, focus: reply ? undefined : PAIN_RE,
+      kind: 'stretch_discovery', method: 'sandler_pain_funnel', echo: echoAt(stretchPain),
     });
   }
 
@@ -258,12 +270,16 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const mirrored = (t: Turn) => t.sentences.some((x) => paraphrased.has(x) || x.question !== null || LABEL_RE.test(x.text));
   const closedAt = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence ? m.nextStep.sentence.turn : Infinity;
   if (m.talkShare > 0.65 && m.speakers > 1) {
+    const TAKEOVER_WORDS = 15;
     // The rep's reply to the customer's longest statement.
     // Only a reply that takes over with statements: one that mirrors, paraphrases or asks is
     // exactly what this moment asks for, never quote it.
     let best = -1;
     for (const t of turns) {
+      // A short reply ("Thanks Greg, see you Thursday.") does not take the floor: only a reply of
+      // TAKEOVER_WORDS or more is where the rep talked instead of listening.
       if (t.isRep || t.index + 1 >= turns.length || !turns[t.index + 1].isRep || mirrored(turns[t.index + 1]) || t.index > closedAt) continue;
+      if (turns[t.index + 1].words < TAKEOVER_WORDS) continue;
       if (best < 0 || t.words > turns[best].words) best = t.index;
     }
     // Every reply picked the customer up: the share comes from the opening or a pitch, and a
@@ -284,7 +300,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // The rep's longest explanation (20+ words) that ends without handing over, else the rep's longest
     // turn after the customer first spoke; quoted at its last statement.
     const longest = (ts: Turn[]) => ts.reduce<Turn | null>((best, x) => (!best || x.words > best.words ? x : best), null);
-    const repTurns = turns.filter((t) => t.isRep && lastCustomerBefore(t.index) !== null && t.index < closedAt && !mirrored(t));
+    const repTurns = turns.filter((t) => t.isRep && lastCustomerBefore(t.index, false, false) !== null && t.index < closedAt && !mirrored(t));
     const endsOpen = (t: Turn) => t.words >= 20 && t.sentences.length > 0 && t.sentences[t.sentences.length - 1].question === null;
     const t = longest(repTurns.filter(endsOpen)) ?? longest(repTurns);
     const s = t ? [...t.sentences].reverse().find((x) => substantive(x) && x.question === null) ?? null : null;
