@@ -193,8 +193,8 @@ export const TEXTS = {
       en: () => 'In my next call I will clarify budget, decision maker, need and timeline with one open question each before any demo.',
     },
     say: {
-      Sie: (p) => `Bevor ich Ihnen etwas zeige: ${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Wer entscheidet bei Ihnen darüber, welches Budget ist dafür vorgesehen, und bis wann soll das gelöst sein?`,
-      du: (p) => `Bevor ich dir etwas zeige: ${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Wer entscheidet bei euch darüber, welches Budget ist dafür vorgesehen, und bis wann soll das gelöst sein?`,
+      Sie: (p) => `Bevor ich Ihnen etwas zeige: ${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Wer entscheidet bei Ihnen darüber? Welches Budget ist dafür vorgesehen, und bis wann soll das gelöst sein?`,
+      du: (p) => `Bevor ich dir etwas zeige: ${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Wer entscheidet bei euch darüber? Welches Budget ist dafür vorgesehen, und bis wann soll das gelöst sein?`,
       en: (p) => `Before I show you anything: ${p.echo ? `you said “${p.echo}”. ` : ''}Who decides on this on your side, what budget is set aside for it, and by when does it need to be solved?`,
     },
   },
