@@ -641,3 +641,35 @@ test('"one more level on this problem" is never advised when the customer named 
     assert.doesNotMatch(texts(r).join('\n'), /eine Ebene mehr|one more level/);
   }
 });
+
+test('everyday pains are pains: a recurring duration, "tippe … ab", "vergess ich regelmäßig", "per Hand", short-staffed, double work, chasing approvals; neutral durations are not', () => {
+  const pains = (customer: string, rep = 'Verkäufer', kunde = 'Kunde') =>
+    analyzeTranscript({ transcript: `${rep}: Guten Tag, hier ist Katrin von Lagerfix. Wie läuft es bei Ihnen?\n${kunde}: ${customer}\n${rep}: Verstehe.`, language: 'de' }).metrics.pains;
+  for (const line of [
+    'Unsere Disponenten planen die Touren in Excel, und das dauert jeden Morgen fast zwei Stunden.',
+    'Die Poliere schicken mir die Berichte auf Papier, und ich tippe das dann abends ab.',
+    'Dabei vergess ich regelmäßig was.',
+    'Die Fahrtenbücher pflegen wir per Hand nach.',
+    'Das ist ehrlich gesagt ziemlich viel Arbeit.',
+    'Und wenn ein Fahrer krank ist, fängt alles von vorne an.',
+    'Last quarter a whole shift was short-staffed.',
+    'We missed our same-day shipping promise on about 600 orders.',
+    "The tool became a second place to type things in. It's double work.",
+    'Our controller spends about a day a week chasing approvals.',
+    'It takes us about two hours every morning.',
+  ]) assert.equal(pains(line), 1, line);
+  for (const line of [
+    'Die Einrichtung dauert etwa zwei Wochen.',
+    'Die Lieferung dauert zwei Tage, das ist okay.',
+    'Wir vergessen nie etwas, das läuft gut.',
+    'It takes two hours to set up.',
+    'We are fully staffed this year.',
+    'The approval flow is set up.',
+  ]) assert.equal(pains(line), 0, line);
+  // The gatekeeper's pain is found, so the stretch goal quotes it and not the rep's mirror.
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('de_sie_review_gatekeeper.txt'), language });
+    assert.ok(r.metrics.pains >= 1);
+    assert.ok(![r.strongest_moment, r.biggest_miss, ...r.moments].some((m) => m.quote === 'Sechs, sieben Stunden pro Woche.'), JSON.stringify(r.moments));
+  }
+});
