@@ -81,10 +81,12 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
 
   app.get('/healthz', { schema: { hide: true }, config: { public: true } }, async () => ({ status: 'ok' }));
 
+  // One document for /api/v1/openapi.json and the /docs page (which loads /docs/json): built once.
   let openapi: object | undefined;
-  app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => (openapi ??= withGuardHeaders(app.swagger())));
+  const document = () => (openapi ??= withGuardHeaders(app.swagger()));
+  app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => document());
 
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as any });
+  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecificationClone: false, transformSpecification: () => document() });
 
   await app.register(async (api) => {
     installApiGuard(api, services);

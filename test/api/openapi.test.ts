@@ -104,9 +104,15 @@ describe('OpenAPI document', () => {
     assert.match(owner.description ?? owner.schema.description, /^Extension: .*owner_id/);
   });
 
-  it('serves an interactive reference at /docs', async () => {
+  it('serves an interactive reference at /docs that shows this same document', async () => {
     const r = await fetch(`${s.baseUrl}/docs/`);
     assert.equal(r.status, 200);
     assert.match(await r.text(), /swagger-ui/i);
+    // The page loads ./json (swagger-initializer.js): it must be the full document, headers and all.
+    const init = await (await fetch(`${s.baseUrl}/docs/static/swagger-initializer.js`)).text();
+    assert.match(init, /resolveUrl\('\.\/json'\)/);
+    const shown = await (await fetch(`${s.baseUrl}/docs/json`)).json();
+    assert.deepEqual(shown, doc);
+    assert.ok(shown.paths['/contacts'].post.parameters.some((p: any) => p.$ref === '#/components/parameters/IdempotencyKey'));
   });
 });
