@@ -17,6 +17,25 @@ const methodFields = {
 };
 const Moment = Type.Object({ ...momentText, ...methodFields }, { additionalProperties: true });
 
+const Count = Type.Number({ minimum: 0 });
+const CallMetrics = Type.Object({
+  rep_talk_share: Type.Number({ minimum: 0, maximum: 1, description: "The salesperson's share of the words, 0 to 1" }),
+  longest_monologue_seconds: Type.Union([Type.Number(), Type.Null()], { description: 'null when the transcript has no timestamps' }),
+  longest_monologue_words: Count,
+  questions: Count, open_questions: Count, closed_questions: Count,
+  pains: Count,
+  objections: Type.Array(Type.Object({ type: Type.String(), handled: Type.Boolean() }, { additionalProperties: true })),
+  next_step_dated: Type.Boolean(),
+  duration_seconds: Nullable(Type.Number()),
+  questions_by_third: Type.Optional(Type.Array(Count, { minItems: 3, maxItems: 3, description: 'Questions in the first, second and last third of the call' })),
+  pain_impacts: Type.Optional(Type.Number({ minimum: 0, description: 'Customer statements that quantify the impact of a problem' })),
+  next_step: Type.Optional(Type.Union(['dated', 'undated', 'vague', 'none'].map((k) => Type.Literal(k)))),
+  speakers: Type.Optional(Count), words: Type.Optional(Count),
+  format: Type.Optional(Type.String({ description: 'Transcript format recognised: labelled, webvtt, srt, unlabelled' })),
+  rep_detection: Type.Optional(Type.String({ description: 'Which rule identified the salesperson' })),
+  notes: Type.Optional(Type.Array(Type.String(), { description: 'Caveats about the transcript, e.g. no_speaker_labels' })),
+}, { additionalProperties: true, description: 'What the analysis measured (talk share, monologue, questions, pains, objections, next step); coaching.md' });
+
 /** What a finished analysis holds (decisions.md); analyzers may add diagnostic fields such as metrics. */
 export const CallResult = Type.Object({
   scores: Type.Object(Object.fromEntries(SCORE_DIMENSIONS.map((d) => [d, Score])), { description: 'The five dimensions, integers 1 to 5' }),
@@ -28,6 +47,13 @@ export const CallResult = Type.Object({
   }, { additionalProperties: true }),
   moments: Type.Array(Moment, { minItems: 3, maxItems: 3 }),
   commitment: Type.String({ description: "The salesperson's commitment (in the requested language)" }),
+  // Beyond decisions.md: what the analysis measured and found out about the call (api-guide, Calls).
+  call_language: Type.Optional(Type.Union([Type.Literal('de'), Type.Literal('en')], { description: 'The language the call was held in (may differ from the coaching language)' })),
+  form_of_address: Type.Optional(Type.Union([Type.Literal('du'), Type.Literal('Sie'), Type.Null()], { description: "German calls: the salesperson's form of address; null for English calls" })),
+  rep_speaker: Type.Optional(Type.String({ description: 'The speaker label taken for the salesperson' })),
+  metrics: Type.Optional(CallMetrics),
+  analyzer: Type.Optional(Type.Union([Type.Literal('builtin'), Type.Literal('llm')], { description: 'Which analyzer produced the result' })),
+  fallback_reason: Type.Optional(Type.String({ description: 'Why the built-in analyzer stood in for the configured LLM' })),
 }, { additionalProperties: true, description: 'The analysis; null until status is done' });
 
 export const CALL_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

@@ -46,6 +46,16 @@ describe('calls: push, analysis, timelines, visibility', () => {
     assert.equal(done.result.moments.length, 3);
     assert.equal(typeof done.result.biggest_miss.what_to_say_instead, 'string');
     assert.equal(typeof done.result.commitment, 'string');
+    // The OpenAPI document declares every key of the result, so generated clients have them all.
+    const doc = await (await fetch(`${s.api}/openapi.json`)).json();
+    const undeclared = (value: any, schema: any, at: string): string[] => {
+      if (Array.isArray(value)) return value.flatMap((v, i) => undeclared(v, schema?.items, `${at}[${i}]`));
+      if (value === null || typeof value !== 'object') return [];
+      const branch = schema?.anyOf?.find((x: any) => x.type === 'object') ?? schema;
+      return Object.keys(value).flatMap((k) => (branch?.properties?.[k] ? undeclared(value[k], branch.properties[k], `${at}.${k}`) : [`${at}.${k}`]));
+    };
+    assert.deepEqual(undeclared(done.result, doc.components.schemas.Call.properties.result, 'result'), []);
+    assert.ok(Object.keys(done.result.metrics).length >= 10);
 
     const contact = await a.member.client.get(`/contacts/${contactId}`);
     const onContact = contact.body.timeline.filter((x: any) => x.call_id === push.body.id);
