@@ -673,3 +673,25 @@ test('everyday pains are pains: a recurring duration, "tippe … ab", "vergess i
     assert.ok(![r.strongest_moment, r.biggest_miss, ...r.moments].some((m) => m.quote === 'Sechs, sieben Stunden pro Woche.'), JSON.stringify(r.moments));
   }
 });
+
+test('a need-payoff question that got the best answer is praised as one, and "what happened to your orders" as a question about consequences, never as a question about the current situation', () => {
+  const call = `Rep: Hi Daniel, Rachel from Shiftwise. What made you reach out?
+Customer: The site leads build the plan in spreadsheets.
+Rep: What would it mean for you if nobody had to rebuild the plan on Fridays anymore?
+Customer: That would free up twenty hours a week across the sites, easily, and the leads could spend Friday on the floor with their teams instead of in the office.
+Rep: How about Thursday at 10 am with your site lead?
+Customer: Thursday at 10 works.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: call, language });
+    const m = [r.strongest_moment, ...r.moments].find((x) => x.quote.startsWith('What would it mean'));
+    assert.ok(m, JSON.stringify(r.moments));
+    assert.equal(m.method, 'spin_need_payoff');
+    assert.doesNotMatch(texts(r).join('\n'), /current situation|heutigen Situation/);
+  }
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('en_review_inbound_demo_request.txt'), language });
+    const m = [r.strongest_moment, ...r.moments].find((x) => x.quote === 'What happened to your orders during those weeks?');
+    assert.equal(m?.method, 'spin_implication');
+    assert.doesNotMatch(texts(r).join('\n'), /current situation|heutigen Situation/);
+  }
+});

@@ -80,7 +80,7 @@ export function quantifiesImpact(text: string): boolean {
 }
 /** Rep questions that dig into consequences (SPIN implication, Sandler pain funnel). */
 export const IMPLICATION_Q_RE = rx(
-  String.raw`\b(?:was bedeutet das|was heißt das (?:konkret|für)|was kostet (?:Sie|dich|euch|das)|wie viel (?:Zeit|Geld|Umsatz)|wieviel|wie oft|welche auswirkung\w*|auswirkung\w*|was passiert(?:,)? wenn|was passiert dann|wie wirkt sich|welche folgen|folgen|seit wann|what does that mean|what (?:does|did) (?:\w+ ){1,3}mean (?:for|to)|was bedeutet(?:e)? (?:\w+ ){1,3}für|what (?:does|did|would|will) (?:\w+ ){0,6}cost(?: you| us| them)?|was hat (?:\w+ ){0,6}gekostet|what happens (?:to|then|next)|was hat (?:das|es) (?:\w+ )?gekostet|how much (?:time|money|revenue)|how often|what(?:'s| is) the impact|impact|what happens (?:if|when)|how does that affect|what does that do to|how long has)\b`,
+  String.raw`\b(?:was bedeutet das|was heißt das (?:konkret|für)|was kostet (?:Sie|dich|euch|das)|wie viel (?:Zeit|Geld|Umsatz)|wieviel|wie oft|welche auswirkung\w*|auswirkung\w*|was passiert(?:,)? wenn|was passiert dann|wie wirkt sich|welche folgen|folgen|seit wann|what does that mean|what (?:does|did) (?:\w+ ){1,3}mean (?:for|to)|was bedeutet(?:e)? (?:\w+ ){1,3}für|what (?:does|did|would|will) (?:\w+ ){0,6}cost(?: you| us| them)?|was hat (?:\w+ ){0,6}gekostet|what happens (?:to|then|next)|what happened (?:to|with) (?:your|the|those|them|it)|was ist (?:dann |da )?mit (?:\S+ ){1,3}passiert|was hat (?:das|es) (?:\w+ )?gekostet|how much (?:time|money|revenue)|how often|what(?:'s| is) the impact|impact|what happens (?:if|when)|how does that affect|what does that do to|how long has)\b`,
 );
 
 // --- Objections -------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   ATTENDEE_RE,
   IMPACT_RE,
   IMPLICATION_Q_RE,
+  NEED_PAYOFF_RE,
   INTRO_RE,
   GREETING_RE,
   ANSWERING_GREETING_RE,
@@ -447,7 +448,15 @@ export function buildCandidates(m: Measurements): Candidate[] {
     };
   };
   const bq = m.bestQuestion;
-  if (bq && (bq.pain || bq.impact || bq.score >= 20)) {
+  // A need-payoff question ("What would it mean for you if …") that got the best answer is praised
+  // as one, never as a question about the current situation.
+  const bqPayoff = bq !== null && NEED_PAYOFF_RE.test(bq.sentence.text);
+  if (bq && bqPayoff) {
+    c.push({
+      dimension: 'value', positive: true, stretch: false, strength: Math.max(65, (bq.impact ? 50 : 40) + bq.score / 4), sentence: bq.sentence,
+      kind: 'need_payoff', method: 'spin_need_payoff', echo: null,
+    });
+  } else if (bq && (bq.pain || bq.impact || bq.score >= 20)) {
     const implication = IMPLICATION_Q_RE.test(bq.sentence.text);
     c.push({
       dimension: 'discovery', positive: true, stretch: false, strength: (bq.impact ? 50 : 40) + bq.score / 4, sentence: bq.sentence,
@@ -463,7 +472,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
       method: LABEL_RE.test(p.text) ? 'voss_label' : !PARAPHRASE_RE.test(p.text) ? 'voss_mirror' : undefined, echo: null,
     });
   }
-  if (m.needPayoffs[0]) {
+  if (m.needPayoffs[0] && !(bqPayoff && bq?.sentence === m.needPayoffs[0])) {
     c.push({ dimension: 'value', positive: true, stretch: false, strength: 65, sentence: m.needPayoffs[0], kind: 'need_payoff', method: 'spin_need_payoff', echo: null });
   }
   if (m.linkedPitches[0]) {
