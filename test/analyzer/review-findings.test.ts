@@ -695,3 +695,45 @@ Customer: Thursday at 10 works.`;
     assert.doesNotMatch(texts(r).join('\n'), /current situation|heutigen Situation/);
   }
 });
+
+test('"Ich schick dir einfach mal ein paar Infos …, und dann meldest du dich" is a vague next step, not none, in du as in Sie', () => {
+  for (const close of [
+    'Ich schick dir einfach mal ein paar Infos und einen Link zum Testaccount, und dann meldest du dich einfach, wenn du Fragen hast.',
+    'Ich schicke Ihnen einfach mal unsere Unterlagen, und Sie melden sich, wenn Sie Interesse haben.',
+  ]) {
+    const call = `Verkäufer: Hallo, hier ist Felix von Tempo. Wie erfasst ihr heute eure Zeiten?\nKunde: Mit Clockify, der Export nervt.\nVerkäufer: Verstehe. ${close}\nKunde: Passt, danke.`;
+    const r = analyzeTranscript({ transcript: call, language: 'de' });
+    assert.equal(r.metrics.next_step, 'vague', close);
+    assert.equal(r.scores.next_step, 2, close);
+  }
+  const r = analyzeTranscript({ transcript: corpus('de_du_review_rep_talks_too_much.txt'), language: 'en' });
+  assert.equal(r.metrics.next_step, 'vague');
+  assert.doesNotMatch(texts(r).join('\n'), /without an agreed next step/);
+});
+
+test('an opening is praised only for what it says ("who is calling and why" needs a reason), and only the strongest moment is called the strongest', async () => {
+  const { TEXTS } = await import('../../src/calls/analyzer/builtin/texts.ts');
+  const base = { echo: null, talkPct: 50, monoSeconds: 30, monoWords: 75, measuredSeconds: false, questions: 3, open: 1, target: 5, pains: 0, features: 0 };
+  for (const language of ['de', 'en'] as const) {
+    for (const kind of ['fallback_strength', 'fallback_opening'] as const) {
+      const other = TEXTS[kind].why[language]({ ...base, strongest: false, opening: { who: true, why: true } });
+      assert.doesNotMatch(other, /strongest|stärkste/, other);
+      assert.match(TEXTS[kind].why[language]({ ...base, strongest: true, opening: { who: true, why: true } }), /strongest|stärkste/);
+    }
+  }
+  // „Hi Kevin, thanks for making time.“, „Guten Tag Herr Brandt, Katrin Hoffmann von Lagerfix.“ give no reason.
+  for (const file of ['en_review_renewal_price_increase.txt', 'de_sie_review_upsell_discount.txt', 'de_du_review_rep_talks_too_much.txt']) {
+    for (const language of ['de', 'en'] as const) {
+      const r = analyzeTranscript({ transcript: corpus(file), language });
+      assert.doesNotMatch(r.strongest_moment.why, /who is calling and why|wer anruft und warum/, `${file}: ${r.strongest_moment.quote}`);
+    }
+  }
+  const call = `Verkäufer: Hallo Herr Brandt, Markus Stein hier von der Nordlicht Software GmbH. Ich wollte Ihnen heute mal unsere Plattform vorstellen.
+Kunde: Aha.
+Verkäufer: Unsere Plattform hat ein Dashboard, eine App und eine Schnittstelle zu DATEV.
+Kunde: Kein Interesse.
+Verkäufer: Schade. Ich melde mich.`;
+  const r = analyzeTranscript({ transcript: call, language: 'en' });
+  assert.match(r.strongest_moment.quote, /Ich wollte Ihnen heute/);
+  assert.match(r.strongest_moment.why, /who is calling and why/);
+});

@@ -68,7 +68,7 @@ export function analyzeTranscript(input: AnalyzeInput): AnalysisResult {
     speakerOf: (s) => turns[s.turn].speaker,
     note: transcriptNote(language, notes, m.mixedLanguage),
   };
-  const strongest = renderMoment(sel.strongest, ctx, true);
+  const strongest = renderMoment(sel.strongest, ctx, true, true);
   const miss = renderMiss(sel.miss, ctx);
   const moments = sel.moments.map((c) => (c === sel.miss ? renderMoment(c, ctx, false) : c === sel.strongest ? strongest : renderMoment(c, ctx))) as AnalysisResult['moments'];
 

@@ -9,6 +9,7 @@ import {
   IMPACT_RE,
   IMPLICATION_Q_RE,
   NEED_PAYOFF_RE,
+  OPENING_REASON_RE,
   INTRO_RE,
   GREETING_RE,
   ANSWERING_GREETING_RE,
@@ -603,12 +604,18 @@ function capitalise(s: string): string {
   return s[0].toUpperCase() + s.slice(1);
 }
 
-function paramsFor(c: Candidate, ctx: RenderContext): TextParams {
-  return { ...ctx.params, echo: c.echo, objection: c.objection?.type as ObjectionType | undefined, quality: c.objection?.quality, followUp: c.followUp };
+/** "it's Chris from Fieldwise": the caller names themselves and their company. */
+const CALLER_RE = /\b(?:it's|it is|hier ist|ich bin)\s+\p{Lu}[\p{L}-]+(?:\s+\p{Lu}[\p{L}-]+)?\s+(?:from|with|von|vom)\s/u;
+
+function paramsFor(c: Candidate, ctx: RenderContext, strongest = false): TextParams {
+  const text = c.sentence.text;
+  const opening = c.kind === 'fallback_opening' ? { who: INTRO_RE.test(text) || CALLER_RE.test(text), why: OPENING_REASON_RE.test(text) } : undefined;
+  return { ...ctx.params, echo: c.echo, objection: c.objection?.type as ObjectionType | undefined, quality: c.objection?.quality, followUp: c.followUp, strongest, opening };
 }
 
-export function renderMoment(c: Candidate, ctx: RenderContext, withNote = false): Moment {
-  const p = paramsFor(c, ctx);
+/** `strongest`: rendered as the strongest moment; only then do its texts call it that. */
+export function renderMoment(c: Candidate, ctx: RenderContext, withNote = false, strongest = false): Moment {
+  const p = paramsFor(c, ctx, strongest);
   let why: string;
   let coaching: string;
   if (c.kind === 'objection') {

@@ -31,6 +31,10 @@ export interface TextParams {
   features: number;
   /** For a praised question: what the rep did right after the customer's answer. */
   followUp?: FollowUp;
+  /** The moment is rendered as the strongest moment of the call (only then is it called so). */
+  strongest?: boolean;
+  /** For an opening: whether the quoted sentence says who is calling and why. */
+  opening?: { who: boolean; why: boolean };
 }
 
 /** What the rep did after the customer answered a question, so that praise never advises what was already done. */
@@ -771,8 +775,14 @@ export const TEXTS = {
   },
   fallback_strength: {
     why: {
-      de: () => 'Der stärkste Moment des Gesprächs: Hier holt der Verkauf die Kundin oder den Kunden am ehesten ins Gespräch.',
-      en: () => 'The strongest moment of the call: this is where the rep comes closest to drawing the customer into the conversation.',
+      de: (p) =>
+        p.strongest
+          ? 'Der stärkste Moment des Gesprächs: Hier holt der Verkauf die Kundin oder den Kunden am ehesten ins Gespräch.'
+          : 'Ein guter Ansatz: Mit dieser Frage holt der Verkauf die Kundin oder den Kunden ins Gespräch.',
+      en: (p) =>
+        p.strongest
+          ? 'The strongest moment of the call: this is where the rep comes closest to drawing the customer into the conversation.'
+          : 'A good start: with this question the rep draws the customer into the conversation.',
     },
     coaching: {
       de: () => 'Darauf aufbauen: mehr solcher Fragen stellen und die Antworten mit einer Nachfrage vertiefen.',
@@ -790,9 +800,16 @@ export const TEXTS = {
     },
   },
   fallback_opening: {
+    // Says only what the quoted sentence does: "Hi Kevin, thanks for making time." names no caller and no reason.
     why: {
-      de: () => 'Der stärkste Moment eines insgesamt schwierigen Gesprächs: ein klarer Einstieg, der sagt, wer anruft und warum.',
-      en: () => 'The strongest moment of a difficult call: a clear opening that says who is calling and why.',
+      de: (p) => {
+        const what = p.opening?.who ? (p.opening.why ? 'ein klarer Einstieg, der sagt, wer anruft und warum' : 'ein klarer Einstieg, der sagt, wer anruft') : 'ein freundlicher, persönlicher Einstieg';
+        return p.strongest ? `Der stärkste Moment eines insgesamt schwierigen Gesprächs: ${what}.` : `Ein guter Ansatz: ${what}.`;
+      },
+      en: (p) => {
+        const what = p.opening?.who ? (p.opening.why ? 'a clear opening that says who is calling and why' : 'a clear opening that says who is calling') : 'a friendly, personal opening';
+        return p.strongest ? `The strongest moment of a difficult call: ${what}.` : `A good start: ${what}.`;
+      },
     },
     coaching: {
       de: () => 'Direkt nach dem Einstieg Ziel und Ablauf vorschlagen und mit einer offenen Frage an die Kundin oder den Kunden übergeben, statt zu präsentieren.',
