@@ -737,3 +737,12 @@ Verkäufer: Schade. Ich melde mich.`;
   assert.match(r.strongest_moment.quote, /Ich wollte Ihnen heute/);
   assert.match(r.strongest_moment.why, /who is calling and why/);
 });
+
+test('"mit deinem Küchenchef" names who attends the follow-up (a noun with an umlaut), so no advice to agree the attendees', () => {
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('de_du_review_trial_conversion.vtt'), language });
+    const m = [r.strongest_moment, ...r.moments].find((x) => /mit deinem Küchenchef/.test(x.quote));
+    assert.ok(m, JSON.stringify(r.moments.map((x) => x.quote)));
+    assert.doesNotMatch(m.coaching, /Teilnehmer|attendees/, m.coaching);
+  }
+});

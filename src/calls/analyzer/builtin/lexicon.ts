@@ -307,7 +307,7 @@ export const UNDATED_RE = rx(
 );
 /** Who joins the follow-up: a role or colleague ("mit Ihrem Chef", "with your CTO", "I'll bring our CTO"). */
 export const ATTENDEE_RE = rx(
-  String.raw`\b(?:cfo|ceo|cto|cio|coo|vp|chef(?:in)?|geschäftsführ\w*|vorstand|inhaber(?:in)?|einkauf|procurement|kolleg\w*|colleagues?|dabei sein|dazu(?:holen|nehmen)|mitbringen|bring (?:our|my|your|the|in|along)|with your \w+|mit (?:Ihrem|Ihrer|deinem|deiner|eurem|eurer|unserem|unserer) \w+)\b`,
+  String.raw`\b(?:cfo|ceo|cto|cio|coo|vp|chef(?:in)?|geschäftsführ\w*|vorstand|inhaber(?:in)?|einkauf|procurement|kolleg\w*|colleagues?|dabei sein|dazu(?:holen|nehmen)|mitbringen|bring (?:our|my|your|the|in|along)|with your [a-z\u00C0-\u024F]+|mit (?:Ihrem|Ihrer|deinem|deiner|eurem|eurer|unserem|unserer) [a-z\u00C0-\u024F]+)\b`,
 );
 /** A named attendee: "mit Stefan", "dir und Stefan", "with Sarah" (case-sensitive; forms of address excluded). */
 export const ATTENDEE_NAME_RE = /\b(?:mit|und|with|and) (?!(?:Sie|Ihnen|Ihr\w*|Dir|Dich|Euch|I|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Monday|Tuesday|Wednesday|Thursday|Friday|Januar|January|Februar|February|März|March|April|Mai|May|Juni|June|Juli|July|August|September|Oktober|October|November|Dezember|December)\b)[A-ZÄÖÜ][a-zäöüß]{2,}\b/u;
