@@ -746,3 +746,28 @@ test('"mit deinem Küchenchef" names who attends the follow-up (a noun with an u
     assert.doesNotMatch(m.coaching, /Teilnehmer|attendees/, m.coaching);
   }
 });
+
+test('an adoption concern ("not very techy", "technisch nicht so fit") is an objection handled with LAER; a criterion asked for, or a trial nobody used, is none', () => {
+  const types = (line: string, ask = 'Wie läuft es bei Ihnen?') =>
+    analyzeTranscript({ transcript: `Verkäufer: Guten Tag, Katrin von Lagerfix. ${ask}\nKunde: ${line}\nVerkäufer: Verstehe. Wir schulen Ihr Team vor Ort.\nKunde: Okay.`, language: 'de' }).metrics.objections.map((o) => o.type);
+  for (const line of [
+    'My concern is that my site leads are not very techy.',
+    'The last tool we tried, nobody used it after a month.',
+    'Meine Köche sind technisch nicht so fit.',
+    'Das nutzt bei uns eh keiner.',
+  ]) assert.deepEqual(types(line), ['adoption'], line);
+  for (const line of ['Das Team in der Küche hat es kaum benutzt.', 'We are very techy, no worries.', 'Die Jungs sind technisch fit.']) assert.deepEqual(types(line), [], line);
+  assert.deepEqual(types('Dass meine Leute damit klarkommen. Die sind nicht so technikaffin.', 'Was ist Ihnen bei der Entscheidung am wichtigsten?'), []);
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('en_review_inbound_demo_request.txt'), language });
+    assert.deepEqual(r.metrics.objections, [{ type: 'adoption', handled: true }]);
+    assert.ok(r.scores.objection_handling >= 4);
+    assert.ok([r.strongest_moment, ...r.moments].some((m) => m.method === 'laer' && /What made the last tool fail/.test(m.quote)));
+  }
+  // Ignored, it is the miss, and the line to say asks about adoption (not about the price), in du.
+  const ignored = `Verkäufer: Hi Tobi, Sina von Rezeptly. Wie lief die Testphase?\nKunde: Meine Köche sind technisch nicht so fit.\nVerkäufer: Die App hat eine Sprachfunktion, ein Dashboard und eine Schnittstelle zur Kasse. Ich schick dir die Einladung für Montag um 15 Uhr.\nKunde: Okay.`;
+  const r = analyzeTranscript({ transcript: ignored, language: 'de' });
+  assert.equal(r.biggest_miss.method, 'laer');
+  assert.match(r.biggest_miss.what_to_say_instead, /damit dein Team es wirklich nutzt/);
+  assert.doesNotMatch(r.biggest_miss.what_to_say_instead, /teuer|Preis/);
+});

@@ -3,7 +3,7 @@
 
 import { rx } from './regex.ts';
 
-export const OBJECTION_TYPES = ['price', 'budget', 'timing', 'competitor', 'status_quo', 'authority', 'send_material'] as const;
+export const OBJECTION_TYPES = ['price', 'budget', 'timing', 'competitor', 'status_quo', 'authority', 'adoption', 'send_material'] as const;
 export type ObjectionType = (typeof OBJECTION_TYPES)[number];
 
 // --- Questions --------------------------------------------------------------------------
@@ -103,6 +103,11 @@ export const OBJECTION_RES: Record<ObjectionType, RegExp> = {
   ),
   authority: rx(
     String.raw`\b(?:entscheid(?:e|en) (?:ich|wir) (?:das )?nicht (?:allein|alleine)|(?:muss|müssen) (?:meine|mein|unser|unsere) \w+ (?:mit )?(?:drauf ?schauen|draufschauen|zustimmen|ja sagen)|mit (?:meiner|meinem) (?:mitgründerin|mitgründer|geschäftspartner\w*|partnerin|frau|mann) (?:\w+ ){0,2}(?:abstimmen|absprechen|besprechen)|run (?:this|it|that) (?:by|past) (?:our|my|the) (?:\w+ ){0,3}\w+|mit (?:meinem |meiner |dem |der |unserem |unserer )?(?:chef|chefin|geschäftsführer\w*|geschäftsführung|vorgesetzten|vorstand|einkauf|it|team|partner|inhaber\w*|kollegen|boss|cfo|ceo)\b.{0,40}?\b(?:absprechen|besprechen|klären|abstimmen|rücksprache)|(?:nicht|kann das nicht) (?:allein|alleine) entscheiden|nicht (?:meine|mein) entscheidung|entscheid(?:e|et|en) (?:am ende |letztlich )?(?:der|die|mein|meine|unser|unsere) (?:chef|chefin|geschäftsführer\w*|geschäftsführung|vorstand|einkauf)|rücksprache (?:halten|mit)|freigabe (?:vom|von der|durch)|(?:muss|müsste|müssen|soll)\b[^.?!]{0,40}\b(?:freigeben|absegnen|abnicken|zustimmen|gegenzeichnen)|(?:chef\w*|geschäftsführer\w*|geschäftsleitung|ceo|cfo|vorstand|inhaber\w*)\b[^.?!]{0,40}\b(?:freigeben|absegnen|zustimmen|entscheiden)|(?:run it|run this|check) (?:by|with) (?:my|our|the) (?:boss|manager|ceo|cfo|cto|team|procurement|legal|partner|vp|director|head)|(?:talk|speak) (?:to|with) (?:my|our|the) (?:boss|manager|ceo|cfo|team|procurement|partner|vp|director)|not (?:my decision|up to me|the one who decides|my call)|(?:take|bring) (?:this|it|that) (?:to|up with) (?:my|our|the) (?:\w+ ){0,2}(?:boss|manager|ceo|cfo|cto|coo|vp|director|head|board|procurement|legal|finance|partners?)|(?:need|needs) (?:sign-off|sign off|approval)|(?:my|our) (?:boss|ceo|cfo|vp|director) (?:decides|has to|needs to|would have to|makes))\b`,
+  ),
+  // A concern that the team will not take to the tool ("my site leads are not very techy",
+  // "die Köche sind technisch nicht so fit", "nobody used it after a month"), not a past fact of a trial.
+  adoption: rx(
+    String.raw`\b(?:not (?:very |that |so |particularly |super |really )?(?:techy|tech-savvy|tech savvy|computer-savvy|good with (?:computers|tech|technology))|(?:nobody|no one) (?:used|uses|will use|would use|is going to use) (?:it|them|the tool|the app|another tool) (?:after|anyway|again|in the end)|(?:won't|will not|wouldn't|aren't going to|are not going to) (?:actually )?(?:use|adopt) (?:it|another tool|a new tool|the app)|technisch (?:nicht (?:so |besonders |sehr )?|wenig )(?:fit|versiert|affin|begabt|bewandert)|nicht (?:so |besonders |sehr )?technikaffin|keine technik(?:freaks|fans|profis)|(?:nutzt|benutzt|verwendet) (?:das )?(?:bei uns |dann |am ende )?(?:eh |sowieso |doch )?(?:keiner|niemand)|(?:werden|würden) (?:das |so ein tool |eine app )?(?:eh |sowieso |nie |doch nicht |nicht )+(?:nutzen|benutzen|annehmen))\b`,
   ),
   send_material: rx(
     String.raw`\b(?:(?:schicken|schick) (?:Sie |du )?(?:mir|uns) (?:halt |mal |einfach |doch )*was (?:per )?(?:mail|e-mail)|(?:schicken|senden|mailen|schick|sende|schickt) (?:Sie |du |ihr )?(?:mir|uns) (?:doch |einfach |mal |gerne |bitte |vielleicht )*(?:ein paar |etwas |was |die |Ihre |eure |deine |eine |mehr )?(?:unterlagen|infos|informationen|infomaterial|broschüre|präsentation|material|mail|e-mail|was|etwas)|per (?:e-)?mail (?:schicken|senden|zukommen)|unterlagen (?:zu|zukommen|durchlesen|anschauen)|send (?:me|us|over) (?:some |the |a |an |your |more )?(?:info|information|material|materials|deck|brochure|something|details|overview|email|one-pager|pdf|case stud\w*)|(?:email|e-mail) me|shoot me an email|something in writing)\b`,
@@ -234,6 +239,10 @@ export const QUALIFY_TOPIC_RES = {
   budget: rx(String.raw`\b(?:budget\w*|kosten\w*|investition\w*|cost\w*|spend\w*|invest\w*)\b`),
   timing: rx(String.raw`\b(?:zeitplan|zeitrahmen|bis wann|ab wann|wann (?:soll|wollen|möchten|müsste)|timeline|time frame|timeframe|by when|when (?:do|would|should) you (?:want|need|like))\b`),
 } as const;
+/** A question about what matters to the customer: a concern given in answer ("Dass meine Leute damit klarkommen.") is a criterion, not an objection. */
+export const CRITERIA_Q_RE = rx(
+  String.raw`\b(?:am wichtigsten|wichtig|worauf (?:achten|kommt es)|kriteri\w*|what matters|most important|important to you|criteria|what would you need|was (?:bräuchten|brauchen|bräuchtest|brauchst) (?:Sie|du|ihr))\b`,
+);
 export const QUALIFY_RE = rx(
   String.raw`\b(?:budget\w*|entscheid\w*|freigabe|freigeben|unterschreib\w*|zeitplan|zeitrahmen|bis wann|ab wann|wer (?:ist|sind|wäre|noch) (?:an der entscheidung|beteiligt|dabei|involviert)|wer entscheidet|einkauf|decision\w*|decide\w*|sign(?:s|-)? ?off|approv\w*(?! (?:flow|workflow|chain|routing|rules|steps?)\b)|timeline|time frame|timeframe|by when|who else|procurement|stakeholder\w*|kriterien|criteria)\b`,
 );

@@ -16,6 +16,7 @@ import {
   DISCOUNT_OFFER_RE,
   FEATURE_RE,
   GREETING_RE,
+  CRITERIA_Q_RE,
   IMPLICATION_Q_RE,
   INVITE_RE,
   LABEL_RE,
@@ -395,6 +396,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     // dann entscheidest du ...?" asks for time, not who decides.
     const qualifying = prevTurn !== null && prevTurn.isRep ? prevTurn.sentences.filter((q) => q.question !== null && QUALIFY_RE.test(q.text) && !PERMISSION_Q_RE.test(q.text)) : [];
     const answersQualifying = (type: 'authority' | 'budget' | 'timing') => qualifying.some((q) => QUALIFY_TOPIC_RES[type].test(q.text));
+    // "Was ist Ihnen am wichtigsten?" – "Dass meine Leute damit klarkommen." names a criterion, not an adoption objection.
+    const answersCriteria = prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null && CRITERIA_Q_RE.test(q.text));
 
     // The answer to the rep's question about an objection ("Was fehlt dir dort?" – "die Vertretung
     // klappt dort auch nicht automatisch") is the customer's vocabulary for the problem too.
@@ -430,6 +433,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
       for (const type of OBJECTION_TYPES) {
         if (seenTypes.has(type)) continue;
         if ((type === 'authority' || type === 'budget' || type === 'timing') && answersQualifying(type)) continue;
+        if (type === 'adoption' && answersCriteria) continue;
         if (askedAboutOffer && type === 'price' && /discount|rabatt|nachlass/i.test(s.text)) continue;
         // "da dachten wir, das läuft gut, und am Ende 9.000 Euro im Minus", "if we don't need the extra
         // person": a belief that proved wrong or a condition, not contentment with today.

@@ -68,7 +68,7 @@ export interface Candidate {
 
 /** How much an unhandled objection of this type matters for the deal (moment ranking). */
 const OBJECTION_WEIGHT: Record<ObjectionType, number> = {
-  price: 10, competitor: 8, budget: 6, authority: 6, status_quo: 5, timing: 3, send_material: 0,
+  price: 10, competitor: 8, budget: 6, authority: 6, status_quo: 5, adoption: 5, timing: 3, send_material: 0,
 };
 /** Ignored and defended objections are both clear misses; a half-handled one much less so. */
 const QUALITY_PENALTY = [0, 4, 20, 40, 40];
@@ -116,6 +116,8 @@ function objectionMethod(o: ObjectionEvent): MethodKey {
       return o.early ? 'voss_accusation_audit' : 'gap_selling';
     case 'authority':
       return 'meddpicc';
+    case 'adoption':
+      return 'laer';
     case 'send_material':
       return 'voss_calibrated_question';
   }
@@ -645,7 +647,7 @@ export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
   const base = renderMoment(c, ctx, true);
   let say: string;
   if (c.kind === 'objection') {
-    say = objectionSay(ctx.mode, c.method as string, c.echo);
+    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type);
   } else {
     const t: KindTexts = TEXTS[c.kind];
     const fn = c.plainEcho ? NO_PAIN_SAY[ctx.mode] : t.say?.[ctx.mode] ?? TEXTS.no_next_step.say[ctx.mode];

@@ -70,6 +70,7 @@ const OBJECTION_NAMES: Record<Language, Record<ObjectionType, string>> = {
     competitor: 'Wettbewerbs-Einwand',
     status_quo: 'Status-quo-Einwand („läuft doch“)',
     authority: 'Entscheider-Einwand',
+    adoption: 'Einwand zur Einführung („das nutzt bei uns keiner“)',
     send_material: 'Wunsch nach Unterlagen',
   },
   en: {
@@ -79,6 +80,7 @@ const OBJECTION_NAMES: Record<Language, Record<ObjectionType, string>> = {
     competitor: 'competitor objection',
     status_quo: 'status-quo objection ("we are fine")',
     authority: 'authority objection',
+    adoption: 'adoption concern ("my team won\'t use it")',
     send_material: '"send me some material" brush-off',
   },
 };
@@ -990,7 +992,14 @@ export function objectionCoaching(lang: Language, method: string): string {
 export function objectionCommitment(lang: Language, method: string): string {
   return OBJECTION_COMMITMENT[method][lang];
 }
-export function objectionSay(mode: SayMode, method: string, echo: string | null): string {
+/** LAER on an adoption concern asks about adoption, not about the price. */
+const ADOPTION_SAY: Record<SayMode, (e: string | null) => string> = {
+  Sie: (e) => `${e ? `„${e}“ – ` : ''}das ist ein wichtiger Punkt, danke, dass Sie das ansprechen. Darf ich fragen: Woran ist es beim letzten Mal gescheitert, und was müsste anders sein, damit Ihr Team es wirklich nutzt?`,
+  du: (e) => `${e ? `„${e}“ – ` : ''}das ist ein wichtiger Punkt, danke, dass du das ansprichst. Darf ich fragen: Woran ist es beim letzten Mal gescheitert, und was müsste anders sein, damit dein Team es wirklich nutzt?`,
+  en: (e) => `${e ? `“${e}” – ` : ''}that's an important point, thanks for raising it. Can I ask: what made it fail last time, and what would have to be different for your team to actually use it?`,
+};
+export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType): string {
+  if (type === 'adoption' && method === 'laer') return ADOPTION_SAY[mode](echo);
   return OBJECTION_SAY[method][mode](echo);
 }
 
