@@ -771,3 +771,26 @@ test('an adoption concern ("not very techy", "technisch nicht so fit") is an obj
   assert.match(r.biggest_miss.what_to_say_instead, /damit dein Team es wirklich nutzt/);
   assert.doesNotMatch(r.biggest_miss.what_to_say_instead, /teuer|Preis/);
 });
+
+test('what_to_say_instead echoes a point of the customer (a problem, a number with its context, an objection), never a leftover fragment ("every week", "Das ist nicht meine Baustelle")', () => {
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('en_review_inbound_demo_request.txt'), language });
+    assert.doesNotMatch(r.biggest_miss.what_to_say_instead, /“every week”/);
+    assert.match(r.biggest_miss.what_to_say_instead, /“four to five hours each”/);
+  }
+  const call = `Markus Lehmann: Guten Tag Frau Yilmaz, Markus Lehmann von Datavista. Schön, dass Sie sich Zeit nehmen.
+Frau Yilmaz: Gerne. Ich sage es gleich: Wir brauchen bei der Verlängerung fünfzehn Prozent Nachlass.
+Markus Lehmann: Fünfzehn Prozent ist eine klare Ansage. Woher kommt die Zahl?
+Frau Yilmaz: Eine Vorgabe der Geschäftsführung für alle Softwareverträge.
+Markus Lehmann: Was würde ein Wechsel für Ihre Fachabteilung bedeuten, was Umstellung und Schulung angeht?
+Frau Yilmaz: Das müsste ich nachfragen. Das ist nicht meine Baustelle.
+Markus Lehmann: Verständlich. Beim Preis kann ich Ihnen ehrlich sagen, dass ich fünfzehn Prozent pauschal nicht geben kann, das geht bei unserer Kalkulation einfach nicht und das wäre auch anderen Kunden gegenüber nicht fair. Wenn Sie aber auf drei Jahre verlängern statt auf eins, kann ich acht Prozent Nachlass anbieten, und der Preis ist für die drei Jahre fest, das gibt Ihnen Planungssicherheit und uns auch.
+Frau Yilmaz: Das muss ich mit dem Finanzleiter abstimmen.
+Markus Lehmann: Gerne. Passt Ihnen Dienstag, der 18. März, um 14 Uhr zu dritt mit dem Finanzleiter?
+Frau Yilmaz: Ja, das passt.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: call, language });
+    assert.doesNotMatch(r.biggest_miss.what_to_say_instead, /Baustelle|nachfragen/, r.biggest_miss.what_to_say_instead);
+    assert.deepEqual(validateAnalysis(r, { transcript: call, language, callLanguage: 'de', formOfAddress: 'Sie' }), []);
+  }
+});

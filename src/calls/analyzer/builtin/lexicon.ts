@@ -350,6 +350,14 @@ export function assentOnly(text: string): boolean {
   const ws = text.toLowerCase().replace(/’/g, "'").match(/[\p{L}']+/gu) ?? [];
   return ws.length > 0 && ws.length <= 8 && ws.every((w) => ASSENT_WORDS.has(w));
 }
+/**
+ * A remark that makes no point of the customer's own: passing a question on or not knowing ("Das
+ * ist nicht meine Baustelle.", "Das müsste ich nachfragen.", "That's not my area.", "I'd have to
+ * check.", "No idea."). Never echoed in what_to_say_instead.
+ */
+export const NO_POINT_RE = rx(
+  String.raw`^\W*(?:(?:ja|na ja|naja|hm|also|well|yeah|oh|ehrlich gesagt|honestly),?\s+)?(?:das|es|that|it)(?:'s| is|'s really| ist) (?:(?:leider|eigentlich|wirklich|gar|auch|really|actually|honestly) )?(?:nicht|not) (?:meine? (?:baustelle|bereich|thema|ressort|abteilung|aufgabe|zuständigkeit)|my (?:area|department|field|thing|job|call|wheelhouse|decision)|so mein ding)\W*$|^\W*(?:(?:ja|hm|also|well|yeah),?\s+)?(?:das|that) (?:müsste|muss|würde|would|will|'d) (?:ich|I)? ?(?:have to |need to )?(?:erst )?(?:(?:mal )?nachfragen|nachschauen|prüfen|klären|check|ask|find out)(?: (?:first|intern|internally))?\W*$|^\W*(?:I'd|I would|I'll|I will) (?:have to|need to) (?:check|ask|find out)(?: on that| internally| first)?\W*$|^\W*(?:keine ahnung|weiß ich (?:nicht|leider nicht)|no idea|not sure|I don't know|I'm not sure)\W*$`,
+);
 /** Questions that only collect logistics (an e-mail address) and explore nothing. */
 export const LOGISTIC_Q_RE = rx(String.raw`\b(?:e-?mail|adresse|address|telefonnummer|phone number|schreibweise|spell)\b`);
 export const REFUSE_RE = rx(
@@ -360,7 +368,7 @@ export const REFUSE_RE = rx(
 export const ECHO_LEAD_WORDS = new Set([
   'und', 'also', 'ja', 'naja', 'na', 'äh', 'ähm', 'hm', 'hmm', 'ehrlich', 'gesagt', 'well', 'um', 'uh', 'so', 'and', 'but',
   'aber', 'oder', 'or', 'dass', 'that', 'weil', 'because', 'denn', 'doch', 'halt', 'eben', 'mal', 'schon', 'just', 'really',
-  'like', 'okay', 'ok', 'mir', 'mich', 'me', 'einfach', 'bitte', 'gerne', 'please', 'maybe', 'vielleicht', 'erstmal', 'uns',
+  'like', 'okay', 'ok', 'mir', 'mich', 'me', 'einfach', 'bitte', 'gerne', 'please', 'maybe', 'vielleicht', 'erstmal', 'uns', 'probably', 'wahrscheinlich',
   'us', 'eigentlich', 'actually', 'honestly', 'basically', 'sowieso', 'wie', 'gesagt', 'as', 'said', 'i', 'mean',
 ]);
 /** Words an echoed phrase should not end with (articles, prepositions). */

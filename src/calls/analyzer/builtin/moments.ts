@@ -15,6 +15,7 @@ import {
   ANSWERING_GREETING_RE,
   assentOnly,
   LABEL_RE,
+  NO_POINT_RE,
   TIME_MONEY_RE,
   LOGISTIC_Q_RE,
   OBJECTION_RES,
@@ -123,8 +124,14 @@ function objectionMethod(o: ObjectionEvent): MethodKey {
   }
 }
 
+/** A number in the customer's words ("vier Lager", "zweitausend Euro", "600 orders"); not the article "ein", "one". */
+const NUMBER_RE = /\d|\b(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|[\p{L}]+(?:zehn|zig|ßig|hundert|tausend)|hundert|tausend|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)\b/iu;
+
 function echoFrom(s: Sentence | null | undefined, focus?: RegExp, prefer: 'left' | 'right' = 'right'): string | null {
   if (!s) return null;
+  // Without a focus, a number the customer put on something is the point of the sentence, with
+  // its context ("four to five hours each"), never the clause after it ("every week").
+  if (!focus && IMPACT_RE.test(s.text)) return echoFrom(s, TIME_MONEY_RE.test(s.text) ? TIME_MONEY_RE : IMPACT_RE, 'left');
   // Said words, not layout: a phrase across a wrapped line is spoken with a space.
   return (echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null))?.replace(/\s+/g, ' ') ?? null;
 }
@@ -159,7 +166,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
       if (!t.isRep) {
         for (let k = t.sentences.length - 1; k >= 0; k--) {
           const x = t.sentences[k];
-          if ((echo ? echoable(x) : substantive(x)) && (questions || x.question === null)) return x;
+          if ((echo ? echoable(x) && (makesPoint(x) || (questions && x.question !== null)) : substantive(x)) && (questions || x.question === null)) return x;
         }
       }
     }
@@ -169,8 +176,17 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // A customer sentence worth echoing: not a greeting ("Krämer Bau, Sekretariat, Schulz, guten
   // Tag.") and not only agreement ("Yeah, that's exactly it.").
   function echoable(x: Sentence): boolean {
-    return substantive(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text);
+    return substantive(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text);
   }
+  // The customer's last statement is echoed only when it makes a point of theirs: a problem, a
+  // number with its context or an objection. Anything else ("Das ist nicht meine Baustelle.",
+  // "Er hat das auch in der Bewertung geschrieben.") leaves the choice to echoAt.
+  // The customer's answer to a need-payoff question ("Dann könnte ich endlich vorausplanen") is the
+  // benefit in their words: a point as well.
+  const painSentences = new Set(m.pains.map((p) => p.sentence));
+  const payoffTurns = new Set(m.needPayoffs.map((q) => q.turn + 1));
+  const makesPoint = (x: Sentence) =>
+    painSentences.has(x) || objectionSentences.has(x) || payoffTurns.has(x.turn) || PAIN_RE.test(x.text) || IMPACT_RE.test(x.text) || TIME_MONEY_RE.test(x.text) || NUMBER_RE.test(x.text);
   const paraphrased = new Set(m.paraphrases);
   // The same choice of echo among what the customer had said up to a moment: a suggestion for that
   // moment can only use words that were already spoken.
@@ -183,7 +199,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const fromImpact = q ? echoFrom(q, IMPACT_RE, 'left') : null;
     if (fromImpact) return fromImpact;
     // A greeting ("Lindner am Apparat.") is nothing the customer "brought up".
-    const said = customer.filter((x) => before(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text));
+    const said = customer.filter((x) => before(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text));
     const statements = said.filter((x) => !objectionSentences.has(x) && x.question === null);
     // A plain question the customer asked ("Worum geht es denn?") is no point of theirs: no echo
     // then. One that carries an objection ("I'm in the middle of something, what's this about?") is.
