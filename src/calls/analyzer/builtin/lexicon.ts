@@ -225,9 +225,15 @@ export const FEATURE_RE = rx(
   'gi',
 );
 /** The rep refers back to the customer's own words. */
+const PROBLEM_LINK = String.raw`\b(?:genau (?:das|dieses|diesen|für dieses|für das) (?:problem|thema|punkt)|für (?:Ihr|dein|euer|Ihre|deine|eure) (?:problem|thema|situation|herausforderung)|that's exactly (?:the|your)|for your (?:problem|issue|situation|challenge))\b`;
 export const LINK_RE = rx(
-  String.raw`\b(?:Sie (?:hatten |haben )?(?:gesagt|erwähnt|meinten|sagten|erwähnten|beschrieben|angesprochen)|du (?:hast |hattest )?(?:gesagt|erwähnt|meintest|sagtest|beschrieben|angesprochen)|ihr (?:habt )?(?:gesagt|erwähnt)|wie Sie (?:sagten|sagen|erwähnt haben|gesagt haben|meinten)|wie du (?:sagtest|sagst|gesagt hast|meintest)|genau (?:das|dieses|diesen|für dieses|für das) (?:problem|thema|punkt)|für (?:Ihr|dein|euer|Ihre|deine|eure) (?:problem|thema|situation|herausforderung)|you (?:mentioned|said|told me|described|brought up)|as you said|like you said|because you said|that's exactly (?:the|your)|for your (?:problem|issue|situation|challenge))\b`,
+  String.raw`\b(?:Sie (?:hatten |haben )?(?:gesagt|erwähnt|meinten|sagten|erwähnten|beschrieben|angesprochen)|du (?:hast |hattest )?(?:gesagt|erwähnt|meintest|sagtest|beschrieben|angesprochen)|ihr (?:habt )?(?:gesagt|erwähnt)|wie Sie (?:sagten|sagen|erwähnt haben|gesagt haben|meinten)|wie du (?:sagtest|sagst|gesagt hast|meintest)|you (?:mentioned|said|told me|described|brought up)|as you said|like you said|because you said)\b|${PROBLEM_LINK}`,
 );
+/**
+ * Words that tie a pitch to "the problem" without quoting the customer ("genau für dieses Problem",
+ * "that's exactly the size where …", "for your situation"): a tie only once the customer named one.
+ */
+export const PROBLEM_LINK_RE = rx(PROBLEM_LINK);
 /** SPIN need-payoff and value questions. */
 export const NEED_PAYOFF_RE = rx(
   String.raw`\b(?:wie sieht (?:die|Ihre|deine|eure) rechnung (?:dann )?(?:für (?:Sie|dich|euch) )?aus|how does the math look|what does the math look like|was würde (?:es|das) (?:für (?:Sie|dich|euch|Ihr team|dein team|euer team) |Ihnen |dir |euch )?(?:bedeuten|bringen|ändern)|was wäre (?:es|das) (?:Ihnen|dir|euch) wert|angenommen,? .{0,60}(?:gelöst|weg|erledigt|automatisch)|wie würde (?:Ihnen|dir|euch) das helfen|was hätten (?:Sie|du|ihr) davon|what would (?:it|that) (?:mean|be worth|change)|how would (?:that|it|this) help|suppose .{0,60}(?:solved|gone|fixed|automated)|what would you do with|if (?:we|you) could .{0,60}what would)\b`,

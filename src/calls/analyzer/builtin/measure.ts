@@ -21,6 +21,7 @@ import {
   INVITE_RE,
   LABEL_RE,
   LINK_RE,
+  PROBLEM_LINK_RE,
   LOGISTIC_Q_RE,
   MEETING_RE,
   namesCompetitor,
@@ -177,6 +178,19 @@ function overlap(text: string, vocab: Set<string>): number {
   return seen.size;
 }
 
+const PRODUCT_NAME_RE = /\b\p{Lu}\p{Ll}+\s+(?:from|von|vom)\s+(\p{Lu}\p{Ll}{3,}(?:\p{Lu}\p{Ll}+)?)\b/u;
+const ESCAPE_RE = /[.*+?^${}()|[\]\\]/g;
+/** "Paydock automates …", "Taskhive übernimmt …": the rep's company ("Olivia from Paydock" in the rep's first two turns) followed by a verb. */
+function productPitchRe(turns: Turn[]): RegExp | null {
+  for (const t of turns.filter((x) => x.isRep).slice(0, 2)) {
+    const name = PRODUCT_NAME_RE.exec(t.text)?.[1];
+    if (!name) continue;
+    const n = name.replace(ESCAPE_RE, '\\$&');
+    return new RegExp(String.raw`(?:^|[,;:–-]\s*|\b(?:where|wo|denn|weil|because)\s+)${n}\s+(?:\p{Ll}+(?:s|t|et|ert)|can|will|kann|wird|does|macht|hilft)\b`, 'u');
+  }
+  return null;
+}
+
 function countMatches(re: RegExp, text: string): number {
   re.lastIndex = 0;
   let n = 0;
@@ -317,12 +331,19 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
   let lastPainTurn = -10;
   let prevCustomer: Turn | null = null;
 
+  // The rep's own product, named in the introduction ("Olivia from Paydock", "Felix von Taskhive"):
+  // a statement with it as the subject ("Paydock automates your accounts payable", "Taskhive
+  // übernimmt das") is a pitch.
+  const productPitch = productPitchRe(turns);
+  const isPitch = (x: Sentence) => PITCH_RE.test(x.text) || (productPitch !== null && productPitch.test(x.text));
+
   for (let i = 0; i < n; i++) {
     const t = turns[i];
     if (t.isRep) {
       let turnLinked = false;
       let turnPitch = 0;
       const turnHasLinkWords = LINK_RE.test(t.text);
+      const turnHasQuote = LINK_RE.test(t.text.replace(PROBLEM_LINK_RE, ' '));
       for (const s of t.sentences) {
         if (s.question) {
           repQuestions.push(s);
@@ -346,18 +367,22 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         }
         // A statement that ties back to the customer's words is a value statement even
         // without product words ("Du hattest gesagt ..., deshalb haben wir ...").
-        if (!s.question && (PITCH_RE.test(s.text) || (LINK_RE.test(s.text) && s.words >= 8))) {
+        if (!s.question && (isPitch(s) || (LINK_RE.test(s.text) && s.words >= 8))) {
           pitches.push(s);
           turnPitch++;
           // Shared words tie a statement to the customer, unless it is a feature list that merely contains them.
           const list = countMatches(FEATURE_RE, s.text) >= 3 || (s.text.match(/,/g)?.length ?? 0) >= 3;
-          const linked = turnHasLinkWords || (!list && overlap(s.text, vocab) >= 2);
+          // A pitch can only be tied to a problem the customer named: before any pain or objection,
+          // "that's exactly the size where Paydock shines" ties it to nothing. Quoting the customer
+          // ("Last time you mentioned ...") refers to their words by itself.
+          const problemNamed = pains.length > 0 || objections.length > 0;
+          const linked = turnHasQuote || (problemNamed && (turnHasLinkWords || (!list && overlap(s.text, vocab) >= 2)));
           if (linked) {
             linkedPitches.push(s);
             turnLinked = true;
           }
           // A recap of what the customer said before ("Last time you mentioned ...") is no pitch of the product.
-          if (!pitchBeforePain && pains.length === 0 && repQuestions.length < 3 && PITCH_RE.test(s.text)) pitchBeforePain = s;
+          if (!pitchBeforePain && pains.length === 0 && repQuestions.length < 3 && isPitch(s)) pitchBeforePain = s;
         }
       }
       // Mirroring: a short question that repeats the customer's last words, or a short statement made

@@ -132,6 +132,11 @@ function echoFrom(s: Sentence | null | undefined, focus?: RegExp, prefer: 'left'
   // Without a focus, a number the customer put on something is the point of the sentence, with
   // its context ("four to five hours each"), never the clause after it ("every week").
   if (!focus && IMPACT_RE.test(s.text)) return echoFrom(s, TIME_MONEY_RE.test(s.text) ? TIME_MONEY_RE : IMPACT_RE, 'left');
+  // A last clause that only agrees ("We're on NetSuite, so that's good."): the statement is the first clause.
+  if (!focus) {
+    const last = echoPhrase(s.text);
+    if (last && assentOnly(last)) return echoFrom(s, /^\S+/);
+  }
   // Said words, not layout: a phrase across a wrapped line is spoken with a space.
   return (echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null))?.replace(/\s+/g, ' ') ?? null;
 }
@@ -355,7 +360,17 @@ export function buildCandidates(m: Measurements): Candidate[] {
       kind: 'pitch_early', method: 'gap_selling', echo: echoAt(m.pitchBeforePain),
     });
   }
-  if (m.pitches.length > 0 && m.linkedPitches.length === 0) {
+  // A pitch with nothing to tie to: before it the customer named no problem (no pain, no
+  // objection). That is a pitch too early, not one that ignored the customer's problem.
+  const problemBefore = (x: Sentence) => m.pains.some((p) => p.sentence.wordPos < x.wordPos) || m.objections.some((o) => o.sentence.wordPos < x.wordPos);
+  if (m.pitches.length > 0 && m.linkedPitches.length === 0 && !m.pitches.some(problemBefore)) {
+    if (!m.pitchBeforePain) {
+      c.push({
+        dimension: 'value', positive: false, stretch: false, strength: 55, sentence: m.pitches[0], focus: PITCH_RE,
+        kind: 'pitch_early', method: 'gap_selling', echo: echoAt(m.pitches[0]),
+      });
+    }
+  } else if (m.pitches.length > 0 && m.linkedPitches.length === 0) {
     const firstPainPos = m.pains[0]?.sentence.wordPos ?? 0;
     const s = m.pitches.find((p) => p.wordPos > firstPainPos) ?? m.pitches[0];
     c.push({
