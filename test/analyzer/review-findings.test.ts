@@ -814,3 +814,21 @@ Customer: Okay.`;
   const u = analyzeTranscript({ transcript: untied, language: 'en' });
   assert.equal(u.scores.value, 1, JSON.stringify(u.scores));
 });
+
+test('repeating the objection and asking about it ("Fünfzehn Prozent ist eine klare Ansage. Darf ich fragen, woher die Zahl kommt?") acknowledges and explores it (LAER), not half handled', () => {
+  const call = (reply: string) => `Markus: Guten Morgen Frau Yilmaz, Markus Lehmann von Datavio. Danke, dass Sie sich Zeit nehmen.
+Frau Yilmaz: Guten Morgen. Ich sage es gleich vorweg: Wir brauchen bei der Verlängerung fünfzehn Prozent Nachlass, sonst wird das schwierig.
+Markus: ${reply}
+Frau Yilmaz: Wir haben eine Vorgabe, alle Softwareverträge dieses Jahr zu reduzieren.
+Markus: Danke. Wie wäre es mit Dienstag, den 18. März, um 14 Uhr mit Herrn Schulte?
+Frau Yilmaz: Ja, das passt.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: call('Fünfzehn Prozent ist eine klare Ansage. Darf ich fragen, woher die Zahl kommt?'), language });
+    assert.deepEqual(r.metrics.objections, [{ type: 'price', handled: true }]);
+    assert.ok(r.scores.objection_handling >= 4, JSON.stringify(r.scores));
+    assert.doesNotMatch(texts(r).join('\n'), /halb|half handled/);
+  }
+  // Only the question, or a repetition that argues back, is still no acknowledgement.
+  assert.ok(analyzeTranscript({ transcript: call('Darf ich fragen, woher die Zahl kommt?'), language: 'de' }).scores.objection_handling <= 3);
+  assert.ok(analyzeTranscript({ transcript: call('Fünfzehn Prozent ist aber unrealistisch. Woher kommt die Zahl?'), language: 'de' }).scores.objection_handling <= 3);
+});

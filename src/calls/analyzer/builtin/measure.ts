@@ -198,6 +198,17 @@ function countMatches(re: RegExp, text: string): number {
   return n;
 }
 
+/** Words that turn a repetition into pushback ("Fünfzehn Prozent ist aber unrealistisch."). */
+const COUNTER_RE = /\b(?:aber|doch|jedoch|nicht|kein\w*|unrealistisch|but|however|not|no|unrealistic)\b/i;
+/** Words of three letters or more that two sentences share ("Fünfzehn Prozent" – "fünfzehn Prozent Nachlass"). */
+function sharedWords(a: string, b: string): number {
+  const words = (t: string) => new Set((t.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3 && !STOP.has(w)));
+  const wb = words(b);
+  let n = 0;
+  for (const w of words(a)) if (wb.has(w)) n++;
+  return n;
+}
+
 function firstSentences(turn: Turn, n: number): string {
   return turn.sentences
     .slice(0, n)
@@ -562,7 +573,13 @@ function judgeObjection(
   }
   const beforeQuestion = firstQ >= 0 ? reply.sentences.slice(0, firstQ) : reply.sentences;
   const opening = firstSentences(reply, 2);
-  const ack = ACK_RE.test(opening);
+  // Repeating the objection in a short statement and then asking about it ("Fünfzehn Prozent ist eine
+  // klare Ansage. Darf ich fragen, woher die Zahl kommt?") acknowledges it as much as "Verstehe" does,
+  // unless it argues back or pitches.
+  const head = reply.sentences[0];
+  const mirrorsObjection =
+    firstQ >= 1 && head.question === null && head.words <= 8 && !DEFENSE_RE.test(head.text) && !COUNTER_RE.test(head.text) && !PITCH_RE.test(head.text) && sharedWords(head.text, s.text) >= 2;
+  const ack = ACK_RE.test(opening) || mirrorsObjection;
   const question = firstQ >= 0;
   const defenseSentence = beforeQuestion.find((x) => DEFENSE_RE.test(x.text)) ?? null;
   const defense = defenseSentence !== null;
@@ -585,7 +602,7 @@ function judgeObjection(
   }
   let response: Sentence | null;
   if (defenseSentence) response = defenseSentence;
-  else if (question) response = reply.sentences.find((x) => ACK_RE.test(x.text)) ?? reply.sentences[firstQ];
+  else if (question) response = reply.sentences.find((x) => ACK_RE.test(x.text)) ?? (mirrorsObjection ? head : reply.sentences[firstQ]);
   else response = reply.sentences.find((x) => x.words >= 3) ?? reply.sentences[0] ?? null;
   return { type, sentence: s, quality, ack, question, defense, response, early, capitulated: false };
 }

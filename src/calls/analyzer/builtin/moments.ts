@@ -549,7 +549,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   }
   const lastRepSentence = [...repSentences].reverse().find(substantive);
   if (lastRepSentence && lastRepSentence !== fallback) {
-    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 0.5, sentence: lastRepSentence, kind: 'fallback_closing', echo: null });
+    const confirmed = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence !== null && m.nextStep.sentence.wordPos < lastRepSentence.wordPos;
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 0.5, sentence: lastRepSentence, kind: confirmed ? 'fallback_closing_dated' : 'fallback_closing', echo: null });
   }
   // No problem named up to the moment, and the echo is neither an objection nor time or money the
   // customer spends: "Wir sind ein Familienbetrieb mit 40 Leuten" is a fact, not the problem.

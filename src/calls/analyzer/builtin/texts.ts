@@ -801,6 +801,17 @@ export const TEXTS = {
       en: () => 'Do not just keep the door open; close with a concrete proposal for the next step.',
     },
   },
+  // After an agreed, dated next step the close confirms it: no advice to propose one.
+  fallback_closing_dated: {
+    why: {
+      de: () => 'Der Abschluss des Gesprächs: Der vereinbarte Termin wird bestätigt, und der Verkauf sagt zu, was bis dahin kommt.',
+      en: () => 'The close of the call: the agreed date is confirmed, and the rep says what will arrive before it.',
+    },
+    coaching: {
+      de: () => 'So beibehalten und zum Schluss in einem Satz zusammenfassen, wer bis zum Termin was vorbereitet.',
+      en: () => 'Keep it up, and end with one sentence on who prepares what before the meeting.',
+    },
+  },
   fallback_opening: {
     // Says only what the quoted sentence does: "Hi Kevin, thanks for making time." names no caller and no reason.
     why: {
