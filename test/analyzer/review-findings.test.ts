@@ -832,3 +832,17 @@ Frau Yilmaz: Ja, das passt.`;
   assert.ok(analyzeTranscript({ transcript: call('Darf ich fragen, woher die Zahl kommt?'), language: 'de' }).scores.objection_handling <= 3);
   assert.ok(analyzeTranscript({ transcript: call('Fünfzehn Prozent ist aber unrealistisch. Woher kommt die Zahl?'), language: 'de' }).scores.objection_handling <= 3);
 });
+
+test('a reply that argues the competitor down ("ein gutes Tool, aber halt nicht für Agenturen gemacht") defends; it is not "ignored"', () => {
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('de_du_review_rep_talks_too_much.txt'), language });
+    const m = [r.biggest_miss, ...r.moments].find((x) => x.method === 'feel_felt_found');
+    assert.ok(m, JSON.stringify(r.moments.map((x) => x.quote)));
+    assert.match(m.quote, /aber halt nicht für Agenturen gemacht/);
+    assert.match(m.why, /Verteidigung|defence/);
+  }
+  const reply = (line: string) =>
+    analyzeTranscript({ transcript: `Rep: Hi Sam, Jo from Agencyflow. How do you plan projects today?\nCustomer: We use Asana for that.\nRep: ${line}\nCustomer: Okay.`, language: 'en' }).scores.objection_handling;
+  assert.equal(reply("Asana is a good tool, but it's not built for agencies. We do time tracking and invoicing too."), 2);
+  assert.equal(reply('We do time tracking and invoicing too.'), 1);
+});
