@@ -7,6 +7,8 @@ import { tsImport } from 'tsx/esm/api';
 const { analyzeTranscript } = await tsImport('./index.ts', import.meta.url);
 
 parentPort.on('message', ({ id, input }) => {
+  // The time limit counts from here, not from the thread's start (loading the analysis).
+  parentPort.postMessage({ id, started: true });
   try {
     parentPort.postMessage({ id, ok: true, result: analyzeTranscript(input) });
   } catch (err) {

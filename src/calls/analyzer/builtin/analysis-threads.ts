@@ -4,13 +4,16 @@
 //
 // One pool per process, started on the first analysis. Threads are unref'd while idle so they
 // never keep a process alive; a thread that dies fails its analysis (the job is retried) and
-// is replaced on the next one.
+// is replaced on the next one. An analysis that runs past its time limit (a transcript built to
+// make some pattern slow) is stopped with its thread and fails for good, so it cannot hold the
+// pool that every team's calls share.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AnalysisError, type AnalysisResult, type AnalyzeInput } from '../types.ts';
 
 /** What a thread answers for one task (see analysis-thread.mjs). */
 export type ThreadReply =
+  | { id: number; started: true }
   | { id: number; ok: true; result: AnalysisResult }
   | { id: number; ok: false; analysisError: boolean; message: string };
 
@@ -21,17 +24,27 @@ interface Task {
   reject: (e: unknown) => void;
 }
 
+/** Far above any real call (a 500,000-character transcript takes about 0.5 s). */
+export const ANALYSIS_TIME_LIMIT_MS = 30_000;
+
 class Thread {
   private readonly worker: Worker;
   current: Task | null = null;
   dead = false;
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly onIdle: (t: Thread) => void) {
+  constructor(private readonly onIdle: (t: Thread) => void, private readonly timeLimitMs: number) {
     this.worker = new Worker(new URL('./analysis-thread.mjs', import.meta.url));
     this.worker.unref();
     this.worker.on('message', (reply: ThreadReply) => {
       const task = this.current;
       if (!task || task.id !== reply.id) return;
+      if ('started' in reply) {
+        this.timer = setTimeout(() => this.stop(task), this.timeLimitMs);
+        this.timer.unref();
+        return;
+      }
+      clearTimeout(this.timer);
       this.current = null;
       this.worker.unref();
       if (reply.ok) task.resolve(reply.result);
@@ -41,6 +54,7 @@ class Thread {
     const die = (err: unknown) => {
       if (this.dead) return;
       this.dead = true;
+      clearTimeout(this.timer);
       this.current?.reject(err instanceof Error ? err : new Error(`analysis thread stopped: ${String(err)}`));
       this.current = null;
       this.onIdle(this);
@@ -56,6 +70,16 @@ class Thread {
     this.worker.postMessage({ id: task.id, input: task.input });
   }
 
+  /** Past its time limit: the task fails for good and the thread goes; the pool starts another for what is queued. */
+  private stop(task: Task): void {
+    if (this.current !== task || this.dead) return;
+    this.dead = true;
+    this.current = null;
+    void this.worker.terminate();
+    task.reject(new AnalysisError(`The analysis took longer than ${Math.round(this.timeLimitMs / 1000)} s and was stopped; check that the transcript is a plain call transcript.`));
+    this.onIdle(this);
+  }
+
   /** Its running analysis, if any, fails (the 'exit' handler). */
   async terminate(): Promise<void> {
     await this.worker.terminate();
@@ -67,7 +91,10 @@ export class AnalysisThreads {
   private readonly queue: Task[] = [];
   private seq = 0;
 
-  constructor(private readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1))) {}
+  constructor(
+    private readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+    private readonly timeLimitMs = ANALYSIS_TIME_LIMIT_MS,
+  ) {}
 
   analyze(input: AnalyzeInput): Promise<AnalysisResult> {
     return new Promise((resolve, reject) => {
@@ -83,7 +110,7 @@ export class AnalysisThreads {
     while (this.queue.length > 0) {
       let idle = this.threads.find((t) => !t.current && !t.dead);
       if (!idle && this.threads.length < this.size) {
-        idle = new Thread(() => this.dispatch());
+        idle = new Thread(() => this.dispatch(), this.timeLimitMs);
         this.threads.push(idle);
       }
       if (!idle) return;
