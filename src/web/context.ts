@@ -104,10 +104,20 @@ export function done(request: FastifyRequest, reply: FastifyReply, to: string, m
   return reply.redirect(safeLocalPath(to), 303);
 }
 
-/** Only same-site absolute paths are followed (no open redirects through ?next= or Referer). */
+/**
+ * Only same-site absolute paths are followed (no open redirects through ?next= or Referer).
+ * Browsers drop tabs and newlines from a URL and read `\\` as `/`, so `/<TAB>/evil.example`
+ * would leave the site: anything with a control character or a backslash is refused, and what
+ * is left must resolve to this site's origin.
+ */
 export function safeLocalPath(to: string | undefined, fallback = '/'): string {
-  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
-  return to;
+  if (!to || !to.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  try {
+    const url = new URL(to, 'http://rz.invalid');
+    return url.origin === 'http://rz.invalid' ? url.pathname + url.search + url.hash : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 export function backPath(request: FastifyRequest, fallback: string): string {

@@ -320,6 +320,30 @@ describe('application over HTTP', () => {
   });
 
 
+  it('never redirects off the site through next, however it is disguised (tab, newline, backslash, scheme)', async () => {
+    const disguises = ['//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', '/\r\nSet-Cookie: x=1', 'https://evil.example/', '/%09/evil.example', '\t//evil.example'];
+    await s.services.identity.addUser({ teamId: a.teamId, email: 'nora.next@alpha.test', role: 'member', name: 'Nora Next', password: PASSWORD });
+    const c = new WebClient(s.baseUrl);
+    for (const next of disguises) {
+      const r = await c.post('/signin', { email: 'nora.next@alpha.test', password: 'wrong password', next });
+      assert.equal(r.status, 401, JSON.stringify(next));
+      const kept = /name="next" value="([^"]*)"/.exec(r.text)![1];
+      assert.equal(new URL(kept, s.baseUrl).origin, new URL(s.baseUrl).origin, `${JSON.stringify(next)} kept as ${kept}`);
+    }
+    await c.signIn('nora.next@alpha.test');
+    for (const next of disguises) {
+      const viaQuery = await c.get(`/signin?next=${encodeURIComponent(next)}`);
+      const viaForm = await c.post('/signin', { email: 'nora.next@alpha.test', password: PASSWORD, next });
+      for (const r of [viaQuery, viaForm]) {
+        assert.equal(r.status, 303, JSON.stringify(next));
+        const target = new URL(r.location!, s.baseUrl);
+        assert.equal(target.origin, new URL(s.baseUrl).origin, `${JSON.stringify(next)} -> ${JSON.stringify(r.location)}`);
+        assert.doesNotMatch(r.location!, /[\t\r\n\\]/);
+      }
+    }
+    assert.equal((await c.get(`/signin?next=${encodeURIComponent('/contacts?q=a#top')}`)).location, '/contacts?q=a#top');
+  });
+
   it('refuses a state-changing form without or with a wrong CSRF token (403) and changes nothing', async () => {
     const before = (await s.services.identity.repo.user(a.member.userId))!;
     const none = await web.member.post('/privacy/accept', {}, { csrf: null });
