@@ -846,3 +846,26 @@ test('a reply that argues the competitor down ("ein gutes Tool, aber halt nicht 
   assert.equal(reply("Asana is a good tool, but it's not built for agencies. We do time tracking and invoicing too."), 2);
   assert.equal(reply('We do time tracking and invoicing too.'), 1);
 });
+
+test('"another tool and another subscription" is status quo, not a competitor; a cheaper plan offered before any question gives in on a budget objection, like a discount', () => {
+  const types = (line: string) =>
+    analyzeTranscript({ transcript: `Rep: Hi Susan, Jenna from Fleetly. How do you track maintenance today?\nCustomer: ${line}\nRep: I understand. What would have to change for it to be worth it?\nCustomer: Okay.`, language: 'en' }).metrics.objections.map((o) => o.type);
+  assert.deepEqual(types("I don't want to add another tool and another subscription."), ['status_quo']);
+  assert.deepEqual(types('Wir wollen nicht noch ein Tool und noch ein Abo.'), ['status_quo']);
+  assert.deepEqual(types('We got a quote from another vendor.'), ['competitor']);
+  const call = (reply: string) => `Jenna Lopez (AE): Hi Mark, Jenna from Fleetly. How do you track maintenance today?
+Mark Chen: A shared calendar. Three vans broke down last year because inspections were overdue.
+Jenna Lopez (AE): Our platform has automated maintenance scheduling and a driver app.
+Mark Chen: That's all nice, but we don't have budget for this in this fiscal year.
+Jenna Lopez (AE): ${reply}
+Mark Chen: Okay.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: call('I understand. We do have a smaller starter plan, which is quite affordable.'), language });
+    assert.deepEqual(r.metrics.objections, [{ type: 'budget', handled: false }]);
+    assert.equal(r.biggest_miss.quote, 'We do have a smaller starter plan, which is quite affordable.');
+    assert.match(r.biggest_miss.why, /günstigeres Paket|cheaper plan/);
+  }
+  // After a question about the budget, mentioning the starter plan is an answer, not giving in.
+  const asked = analyzeTranscript({ transcript: call('I understand. How are budgets set on your side? We do have a smaller starter plan too.'), language: 'en' });
+  assert.deepEqual(asked.metrics.objections, [{ type: 'budget', handled: true }]);
+});

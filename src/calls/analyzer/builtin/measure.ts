@@ -14,6 +14,7 @@ import {
   DATE_RE,
   DEFENSE_RE,
   DISCOUNT_OFFER_RE,
+  CHEAPER_PLAN_RE,
   FEATURE_RE,
   GREETING_RE,
   CRITERIA_Q_RE,
@@ -83,7 +84,7 @@ export interface ObjectionEvent {
    * The objection was given up on, not explored (quality 0): the reply only offered to send
    * material, or answered a price or budget objection with a discount before any question.
    */
-  capitulated: false | 'material' | 'discount';
+  capitulated: false | 'material' | 'discount' | 'cheaper_plan';
 }
 
 export type NextStepKind = 'dated' | 'undated' | 'vague' | 'none';
@@ -570,6 +571,11 @@ function judgeObjection(
   const discount = type === 'price' || type === 'budget' ? reply.sentences.findIndex((x) => DISCOUNT_OFFER_RE.test(x.text)) : -1;
   if (discount >= 0 && (firstQ < 0 || discount < firstQ)) {
     return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: reply.sentences[discount], early, capitulated: 'discount' };
+  }
+  // "We do have a smaller starter plan, which is quite affordable." gives in the same way.
+  const cheaper = type === 'price' || type === 'budget' ? reply.sentences.findIndex((x) => x.question === null && CHEAPER_PLAN_RE.test(x.text)) : -1;
+  if (cheaper >= 0 && (firstQ < 0 || cheaper < firstQ)) {
+    return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: reply.sentences[cheaper], early, capitulated: 'cheaper_plan' };
   }
   const beforeQuestion = firstQ >= 0 ? reply.sentences.slice(0, firstQ) : reply.sentences;
   const opening = firstSentences(reply, 2);

@@ -850,7 +850,7 @@ const OBJECTION_WHY: Record<Language, (name: string, quality: number) => string>
 };
 
 /** The reply only offered material: the objection was given up on, not explored. */
-const CAPITULATION_WHY: Record<'material' | 'discount', Record<Language, (name: string) => string>> = {
+const CAPITULATION_WHY: Record<'material' | 'discount' | 'cheaper_plan', Record<Language, (name: string) => string>> = {
   material: {
     de: (name) =>
       `Auf den ${name} folgte nur das Angebot, Unterlagen zu schicken. Das ist kein Klären, sondern Aufgeben: offen bleibt, wer entscheidet, was diese Person braucht und wie es weitergeht, und die Unterlagen landen ohne Fürsprache beim Entscheider.`,
@@ -862,6 +862,12 @@ const CAPITULATION_WHY: Record<'material' | 'discount', Record<Language, (name: 
       `Auf den ${name} folgte sofort ein Rabatt, ohne eine einzige Frage. Damit ist der Preis verhandelbar und der Wert nicht geklärt: offen bleibt, woran der Preis gemessen wird, und der nächste Einwand holt den nächsten Nachlass.`,
     en: (name) =>
       `The ${name} was answered straight away with a discount, without a single question. That makes the price negotiable and leaves the value unexplored: what the price is measured against stays open, and the next objection will fetch the next discount.`,
+  },
+  cheaper_plan: {
+    de: (name) =>
+      `Auf den ${name} folgte sofort ein günstigeres Paket, ohne eine einzige Frage. Das ist ein Zugeständnis wie ein Rabatt: offen bleibt, ob das Budget wirklich der Grund ist, woran der Preis gemessen wird und was die Kundin oder der Kunde mit dem kleineren Paket verliert.`,
+    en: (name) =>
+      `The ${name} was answered straight away with a cheaper plan, without a single question. That is a concession like a discount: it stays open whether budget is really the reason, what the price is measured against and what the customer gives up with the smaller plan.`,
   },
 };
 
@@ -993,7 +999,7 @@ const OBJECTION_SAY: Record<string, Record<SayMode, (e: string | null) => string
 
 export type ObjectionMethod = keyof typeof OBJECTION_SAY;
 
-export function objectionWhy(lang: Language, type: ObjectionType, quality: number, capitulated: false | 'material' | 'discount' = false): string {
+export function objectionWhy(lang: Language, type: ObjectionType, quality: number, capitulated: false | 'material' | 'discount' | 'cheaper_plan' = false): string {
   if (capitulated) return CAPITULATION_WHY[capitulated][lang](OBJECTION_NAMES[lang][type]);
   return OBJECTION_WHY[lang](OBJECTION_NAMES[lang][type], quality);
 }
