@@ -86,7 +86,14 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
   const document = () => (openapi ??= withGuardHeaders(app.swagger()));
   app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => document());
 
-  await app.register(swaggerUi, { routePrefix: '/docs', transformSpecificationClone: false, transformSpecification: () => document() });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs', transformSpecificationClone: false, transformSpecification: () => document(),
+    // The plugin's CSP (scripts by hash), with framing refused; Swagger UI sets inline styles as
+    // it renders, and upgrade-insecure-requests would break the page on a plain-http local install.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '')
+      .replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
+  });
 
   await app.register(async (api) => {
     installApiGuard(api, services);

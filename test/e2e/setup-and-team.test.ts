@@ -151,4 +151,17 @@ describe('first run, sign-in and the Team page in the browser', () => {
     assert.match(await mainText(page), /form has expired/);
     assert.equal((await s.services.identity.repo.userByEmail(OWNER.email))!.name, OWNER.name);
   });
+  it('shows the interactive API reference at /docs under its CSP, which refuses framing', async () => {
+    const { page } = br;
+    const violations: string[] = [];
+    page.on('console', (m) => { if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text()); });
+    const response = await page.goto(`${s.baseUrl}/docs/`);
+    const csp = response!.headers()['content-security-policy'] ?? '';
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.doesNotMatch(csp, /upgrade-insecure-requests/);
+    // Swagger UI rendered the document's operations (from /docs/json, the full document).
+    await page.locator('.opblock-summary-path', { hasText: '/contacts' }).first().waitFor();
+    assert.ok(await page.locator('.opblock').count() >= 20);
+    assert.deepEqual(violations, []);
+  });
 });
