@@ -116,9 +116,9 @@ const LABEL_SAY: Record<SayMode, (p: TextParams) => string> = {
  * Familienbetrieb mit 40 Leuten"): a discovery question that does not treat the fact as a problem.
  */
 export const NO_PAIN_SAY: Record<SayMode, (p: TextParams) => string> = {
-  Sie: (p) => `${p.echo ? `Sie sagten „${p.echo}“ – danke, das hilft mir, Sie einzuordnen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
-  du: (p) => `${p.echo ? `Du hast gesagt „${p.echo}“ – danke, das hilft mir, dich einzuordnen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
-  en: (p) => `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand where you are. ` : ''}What is not working the way you would like today, and where do you notice it day to day?`,
+  Sie: (p) => `${p.echo ? `Sie sagten: „${p.echo}“ – danke, das hilft mir, Ihre Situation besser zu verstehen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
+  du: (p) => `${p.echo ? `Du hast gesagt: „${p.echo}“ – danke, das hilft mir, deine Situation besser zu verstehen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
+  en: (p) => `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand your situation. ` : ''}What isn't working the way you'd like it to today, and where do you notice that day to day?`,
 };
 /** Lines that treat the echo as the customer's problem ("angenommen, genau das wäre gelöst", "how are you handling that"). */
 export const PROBLEM_FRAMED_KINDS: ReadonlySet<string> = new Set([
@@ -199,8 +199,8 @@ export const TEXTS = {
       en: () => 'In my next call I will clarify budget, decision maker, need and timeline with one open question each before any demo.',
     },
     say: {
-      Sie: (p) => `Bevor ich Ihnen etwas zeige: ${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Wer entscheidet bei Ihnen darüber? Welches Budget ist dafür vorgesehen, und bis wann soll das gelöst sein?`,
-      du: (p) => `Bevor ich dir etwas zeige: ${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Wer entscheidet bei euch darüber? Welches Budget ist dafür vorgesehen, und bis wann soll das gelöst sein?`,
+      Sie: (p) => `${p.echo ? `Bevor ich Ihnen etwas zeige – Sie sagten: „${p.echo}“. ` : 'Bevor ich Ihnen etwas zeige: '}Wer entscheidet bei Ihnen darüber? Welches Budget ist dafür vorgesehen, und bis wann soll das gelöst sein?`,
+      du: (p) => `${p.echo ? `Bevor ich dir etwas zeige – du hast gesagt: „${p.echo}“. ` : 'Bevor ich dir etwas zeige: '}Wer entscheidet bei euch darüber? Welches Budget ist dafür vorgesehen, und bis wann soll das gelöst sein?`,
       en: (p) => `Before I show you anything: ${p.echo ? `you said “${p.echo}”. ` : ''}Who decides on this on your side, what budget is set aside for it, and by when does it need to be solved?`,
     },
   },
@@ -336,8 +336,8 @@ export const TEXTS = {
       en: () => 'In my next call I will not show any of the product until I know the current state, the goal and the gap between them in the customer\'s own words.',
     },
     say: {
-      Sie: (p) => `Bevor ich Ihnen Funktionen zeige: ${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Wie läuft das heute bei Ihnen ab, und wo wollen Sie in sechs Monaten stehen?`,
-      du: (p) => `Bevor ich dir Funktionen zeige: ${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Wie läuft das heute bei euch ab, und wo willst du in sechs Monaten stehen?`,
+      Sie: (p) => `${p.echo ? `Bevor ich Ihnen Funktionen zeige – Sie sagten: „${p.echo}“. ` : 'Bevor ich Ihnen Funktionen zeige: '}Wie läuft das heute bei Ihnen ab, und wo wollen Sie in sechs Monaten stehen?`,
+      du: (p) => `${p.echo ? `Bevor ich dir Funktionen zeige – du hast gesagt: „${p.echo}“. ` : 'Bevor ich dir Funktionen zeige: '}Wie läuft das heute bei euch ab, und wo willst du in sechs Monaten stehen?`,
       en: (p) => `Before I show you features: ${p.echo ? `you said “${p.echo}”. ` : ''}How does this work for you today, and where do you want to be in six months?`,
     },
   },
@@ -355,8 +355,8 @@ export const TEXTS = {
       en: () => 'In my next call I will ask at least three questions about the current state and the goal before I mention our product for the first time.',
     },
     say: {
-      Sie: (p) => `Bevor ich etwas über uns erzähle: ${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Wie läuft das heute bei Ihnen, und was müsste sich ändern, damit Sie in einem halben Jahr zufrieden sind?`,
-      du: (p) => `Bevor ich etwas über uns erzähle: ${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Wie läuft das heute bei euch, und was müsste sich ändern, damit du in einem halben Jahr zufrieden bist?`,
+      Sie: (p) => `${p.echo ? `Bevor ich etwas über uns erzähle – Sie sagten: „${p.echo}“. ` : 'Bevor ich etwas über uns erzähle: '}Wie läuft das heute bei Ihnen, und was müsste sich ändern, damit Sie in einem halben Jahr zufrieden sind?`,
+      du: (p) => `${p.echo ? `Bevor ich etwas über uns erzähle – du hast gesagt: „${p.echo}“. ` : 'Bevor ich etwas über uns erzähle: '}Wie läuft das heute bei euch, und was müsste sich ändern, damit du in einem halben Jahr zufrieden bist?`,
       en: (p) => `Before I tell you about us: ${p.echo ? `you said “${p.echo}”. ` : ''}How does this work for you today, and what would have to change for you to be happy six months from now?`,
     },
   },
@@ -558,9 +558,9 @@ export const TEXTS = {
       en: () => 'In my next call I will keep my talk share under 50%: I will end every explanation after a few sentences with a question and mirror the customer\'s last words before I go on.',
     },
     say: {
-      Sie: (p) => `${youSaid('Sie', p.echo)}wie sehen Sie das: Passt das, was ich gerade erklärt habe, zu dem, was Sie brauchen?`,
-      du: (p) => `${youSaid('du', p.echo)}wie siehst du das: Passt das, was ich gerade erklärt habe, zu dem, was du brauchst?`,
-      en: (p) => `${youSaid('en', p.echo)}how does that look from your side: does what I just explained fit what you need?`,
+      Sie: (p) => `${youSaid('Sie', p.echo)}${p.echo ? 'wie' : 'Wie'} gut passt das, was ich gerade erklärt habe, zu dem, was Sie brauchen?`,
+      du: (p) => `${youSaid('du', p.echo)}${p.echo ? 'wie' : 'Wie'} gut passt das, was ich gerade erklärt habe, zu dem, was du brauchst?`,
+      en: (p) => `${youSaid('en', p.echo)}${p.echo ? 'how' : 'How'} well does what I just explained fit what you need?`,
     },
   },
   stretch_value_quantify: {
@@ -671,11 +671,11 @@ export const TEXTS = {
         const scaled = f.mirrored && f.asked && f.quantified;
         if (!f.consequences && !scaled) return 'Gut, dass die Zahl direkt wiederholt wurde. Als Nächstes nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.';
         const done = !f.consequences
-          ? 'Richtig nachgefasst: die Zahl wiederholt und mit einer Nachfrage weiter beziffert.'
+          ? 'Richtig nachgefasst: Die Zahl wurde wiederholt und mit einer Nachfrage weiter beziffert.'
           : f.mirrored
-            ? 'Richtig nachgefasst: die Zahl wiederholt und nach den Folgen gefragt.'
-            : 'Richtig nachgefasst: direkt nach den Folgen gefragt.';
-        if (!f.quantified) return `${done} Als Nächstes die Folgen hochrechnen lassen, für das ganze Team und den Monat oder in Euro, damit eine belastbare Zahl für das Angebot entsteht.`;
+            ? 'Richtig nachgefasst: Die Zahl wurde wiederholt, und es kam die Frage nach den Folgen.'
+            : 'Richtig nachgefasst: Es kam direkt die Frage nach den Folgen.';
+        if (!f.quantified) return `${done} Als Nächstes die Folgen hochrechnen lassen – auf das ganze Team, auf den Monat oder in Euro –, damit eine belastbare Zahl für das Angebot entsteht.`;
         if (!f.payoff) return `${done} Als Nächstes die Kundin oder den Kunden den Nutzen selbst aussprechen lassen: Was würde es bedeuten, wenn das wegfällt?`;
         return `${done} Die Zahlen und den Nutzen in den Worten der Kundin oder des Kunden festhalten und im Angebot als Rechnung wieder aufgreifen.`;
       },
@@ -685,11 +685,11 @@ export const TEXTS = {
         const scaled = f.mirrored && f.asked && f.quantified;
         if (!f.consequences && !scaled) return 'Good that the number was repeated right away. Next, ask about the consequences (what does that mean for you?) before bringing in the solution.';
         const done = !f.consequences
-          ? 'A good follow-up: the number repeated and put into further figures with a follow-up question.'
+          ? 'A good follow-up: the rep repeated the number and asked a further question that put more figures on it.'
           : f.mirrored
-            ? 'A good follow-up: the number repeated and the consequences asked about.'
-            : 'A good follow-up: the consequences asked about right away.';
-        if (!f.quantified) return `${done} Next, have the customer scale it up, across the team and the month or in money, so the proposal rests on a solid number.`;
+            ? 'A good follow-up: the rep repeated the number and asked about the consequences.'
+            : 'A good follow-up: the rep asked about the consequences right away.';
+        if (!f.quantified) return `${done} Next, have the customer scale it up – across the whole team, per month or in money – so the proposal rests on a solid number.`;
         if (!f.payoff) return `${done} Next, let the customer state the payoff themselves: what would it mean if this went away?`;
         return `${done} Write down the numbers and the payoff in the customer's words and bring them back in the proposal as the business case.`;
       },
@@ -804,8 +804,8 @@ export const TEXTS = {
   // After an agreed, dated next step the close confirms it: no advice to propose one.
   fallback_closing_dated: {
     why: {
-      de: () => 'Der Abschluss des Gesprächs: Der vereinbarte Termin wird bestätigt, und der Verkauf sagt zu, was bis dahin kommt.',
-      en: () => 'The close of the call: the agreed date is confirmed, and the rep says what will arrive before it.',
+      de: () => 'Der Abschluss des Gesprächs: Der Verkauf bestätigt den vereinbarten Termin und sagt zu, was die Kundin oder der Kunde vorab bekommt.',
+      en: () => 'The close of the call: the rep confirms the agreed date and says what the customer will get beforehand.',
     },
     coaching: {
       de: () => 'So beibehalten und zum Schluss in einem Satz zusammenfassen, wer bis zum Termin was vorbereitet.',
