@@ -13,9 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { analyzeTranscript, explainScores } from '../src/calls/analyzer/builtin/index.ts';
 import { detectFormOfAddress, detectLanguage } from '../src/calls/analyzer/builtin/language.ts';
-import { type AnalysisResult, type FormOfAddress, type Language, type ScoreDimension, SCORE_DIMENSIONS } from '../src/calls/analyzer/types.ts';
+import { AnalysisError, type AnalysisResult, type FormOfAddress, type Language, type ScoreDimension, SCORE_DIMENSIONS } from '../src/calls/analyzer/types.ts';
 import { normalizeForQuote, validateAnalysis } from '../src/calls/analyzer/validate.ts';
 import { buildLongTranscript } from './long-transcript.ts';
+import { adversarialTranscripts } from './adversarial.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpusDir = join(here, 'corpus');
@@ -343,6 +344,22 @@ if (!filter) {
   const hugeCpu = (h1.user + h1.system) / 1000;
   console.log(`speed: 500,000-character transcript: ${hugeCpu.toFixed(0)} ms CPU, ${hugeWall.toFixed(0)} ms wall`);
   check('500,000-character transcript analyses in under 2 s', hugeCpu < 2000, `${hugeCpu.toFixed(0)} ms CPU`);
+  // Crafted transcripts (long runs of one character, digits, brackets …): a quadratic pattern would
+  // take minutes here; every one must be done as fast as a real transcript of its size, give or take.
+  let worst = { name: '', ms: 0 };
+  for (const [name, transcript] of Object.entries(adversarialTranscripts(500_000))) {
+    const a0 = process.cpuUsage();
+    try {
+      analyzeTranscript({ transcript, language: 'de' });
+    } catch (err) {
+      if (!(err instanceof AnalysisError)) throw err;
+    }
+    const a1 = process.cpuUsage(a0);
+    const ms = (a1.user + a1.system) / 1000;
+    if (ms > worst.ms) worst = { name, ms };
+    check(`crafted 500,000-character transcript (${name}) analyses in under 5 s`, ms < 5000, `${ms.toFixed(0)} ms CPU`);
+  }
+  console.log(`speed: slowest crafted 500,000-character transcript (${worst.name}): ${worst.ms.toFixed(0)} ms CPU`);
   const slowest = [...cases].sort((a, b) => b.ms - a.ms)[0];
   if (slowest) console.log(`speed: slowest corpus case ${slowest.name}: ${slowest.ms.toFixed(1)} ms`);
 }

@@ -4,7 +4,21 @@ import { isAddressToken } from './language.ts';
 import { ECHO_LEAD_WORDS, ECHO_TAIL_WORDS } from './lexicon.ts';
 
 const TOKEN_RE = /\S+/g;
-const EDGE_PUNCT_RE = /^[\s"„“”'‚‘’»«(\[–—-]+|[\s"„“”'‚‘’»«)\].,;:!?…–—-]+$/g;
+const LEADING = `"„“”'‚‘’»«([–—-`;
+const TRAILING = `"„“”'‚‘’»«)].,;:!?…–—-`;
+const SPACE_RE = /\s/;
+/**
+ * Without whitespace, quotes, brackets and dashes at its start and punctuation at its end. A loop:
+ * the regex this was (`…|[…]+$`) tried every position of a long run of spaces or quotes inside
+ * the text and scanned to the run's end, quadratic on a padded transcript.
+ */
+function trimEdges(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && (SPACE_RE.test(s[a]) || LEADING.includes(s[a]))) a++;
+  while (b > a && (SPACE_RE.test(s[b - 1]) || TRAILING.includes(s[b - 1]))) b--;
+  return s.slice(a, b);
+}
 const CLAUSE_END_RE = /[,;:.!?…]["”“'»)]*$/;
 const SUBORDINATE_RE = /^(?:dass|that)$/i;
 const LEAD_COPULA = new Set(['is', 'are', 'was', 'were', "it's", 'ist', 'sind', 'war', 'waren']);
@@ -20,7 +34,7 @@ function tokenize(text: string): Tok[] {
   TOKEN_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = TOKEN_RE.exec(text)) !== null) {
-    out.push({ start: m.index, end: m.index + m[0].length, word: m[0].replace(EDGE_PUNCT_RE, '') });
+    out.push({ start: m.index, end: m.index + m[0].length, word: trimEdges(m[0]) });
   }
   return out;
 }
@@ -105,7 +119,7 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   while (a <= b && (ECHO_LEAD_WORDS.has(toks[a].word.toLowerCase()) || (a > 0 && a < b && LEAD_COPULA.has(toks[a].word.toLowerCase())))) a++;
   while (b >= a && (ECHO_TAIL_WORDS.has(toks[b].word.toLowerCase()) || ECHO_LEAD_WORDS.has(toks[b].word.toLowerCase()))) b--;
   if (a > b) return null;
-  let phrase = sentence.slice(toks[a].start, toks[b].end).replace(EDGE_PUNCT_RE, '');
+  let phrase = trimEdges(sentence.slice(toks[a].start, toks[b].end));
   if (!phrase || !/[\p{L}\p{N}]/u.test(phrase)) return null;
   // A lone short word ("was", "it") says nothing of the customer's own: no echo then.
   if (a === b && phrase.replace(/[^\p{L}\p{N}]/gu, '').length < 5) return null;

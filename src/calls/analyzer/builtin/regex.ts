@@ -44,9 +44,21 @@ function escaped(source: string, i: number): boolean {
   return n % 2 === 1;
 }
 
+/**
+ * A number (`\d[\d.,]*`, `\d+`) is only matched from its first digit. Unanchored, a pattern tried
+ * at every digit of a long run of digits reads to the run's end each time and fails: quadratic,
+ * minutes of CPU for a crafted transcript. Left alone where the pattern before may end in a digit.
+ */
+function anchorNumbers(source: string): string {
+  return source.replace(/\\d(\[\\d\.,\]\*|\+)/g, (m, rest: string, i: number) => {
+    if (escaped(source, i) || /[\]d})]$/.test(source.slice(0, i))) return m;
+    return `(?<![\\d.,])\\d${rest}`;
+  });
+}
+
 /** Compile a pattern (written with `\b`) into a case-insensitive RegExp with Unicode-aware word boundaries. */
 export function rx(source: string, flags = 'i'): RegExp {
-  return new RegExp(expandBoundaries(source), flags);
+  return new RegExp(anchorNumbers(expandBoundaries(source)), flags);
 }
 
 /** Alternation of literal words/phrases (already regex-safe) wrapped in word boundaries. */

@@ -40,7 +40,8 @@ const TS_ONLY_RE = new RegExp(String.raw`^\s*[\[(]?(${TS})[\])]?(?:\s*[-–:|]\s
 const LEADING_TS_RE = new RegExp(String.raw`^[\[(]?(${TS})[\])]?\s+`, 'u');
 const TIMING_RE = new RegExp(String.raw`^\s*(${TS})\s*-->\s*(${TS})`, 'u');
 const VOICE_RE = /^\s*<v(?:\.[^\s>]*)?(?:\s+([^>]*))?>/u;
-const TAG_RE = /<[^>]*>/g;
+// `[^<>]`, not `[^>]`: on a line of `<` without `>` each `<` would scan to the line's end (quadratic).
+const TAG_RE = /<[^<>]*>/g;
 
 const LABEL_BLOCKLIST = new Set([
   'http', 'https', 'mailto', 'tel', 'fax', 'ftp', 'www', 're', 'aw', 'fw', 'wg', 'note', 'notes', 'hinweis',
