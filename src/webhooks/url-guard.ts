@@ -334,7 +334,8 @@ export async function checkWebhookUrl(raw: string, opts: CheckWebhookUrlOptions)
     if (!allowPrivate) {
       const reason = isForbiddenAddress(address);
       if (reason !== null) {
-        throw new UrlRejectedError(`The host name ${host} resolves to ${address}, which is not allowed: ${reason}.`);
+        // The address itself is not named: the answer must not map the network behind the service.
+        throw new UrlRejectedError(`The host name ${host} resolves to an address that is not allowed: ${reason}.`);
       }
     }
   }
