@@ -126,6 +126,54 @@ export const PROBLEM_FRAMED_KINDS: ReadonlySet<string> = new Set([
   'stretch_listening', 'stretch_label', 'risky_promise',
 ]);
 
+
+/** What the rep did right after the customer put a number on the problem, and the step beyond it. */
+interface FollowUpTexts {
+  none: string;
+  mirroredOnly: string;
+  done: { scaled: string; mirroredAndAsked: string; asked: string };
+  next: { scale: string; payoff: string; proposal: string };
+}
+
+const FOLLOW_UP_DE: FollowUpTexts = {
+  none: 'Direkt nachfassen: die Zahl wiederholen und nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.',
+  mirroredOnly: 'Gut, dass die Zahl direkt wiederholt wurde. Als Nächstes nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.',
+  done: {
+    scaled: 'Richtig nachgefasst: Die Zahl wurde wiederholt und mit einer Nachfrage weiter beziffert.',
+    mirroredAndAsked: 'Richtig nachgefasst: Die Zahl wurde wiederholt, und es kam die Frage nach den Folgen.',
+    asked: 'Richtig nachgefasst: Es kam direkt die Frage nach den Folgen.',
+  },
+  next: {
+    scale: 'Als Nächstes die Folgen hochrechnen lassen – auf das ganze Team, auf den Monat oder in Euro –, damit eine belastbare Zahl für das Angebot entsteht.',
+    payoff: 'Als Nächstes die Kundin oder den Kunden den Nutzen selbst aussprechen lassen: Was würde es bedeuten, wenn das wegfällt?',
+    proposal: 'Die Zahlen und den Nutzen in den Worten der Kundin oder des Kunden festhalten und im Angebot als Rechnung wieder aufgreifen.',
+  },
+};
+
+const FOLLOW_UP_EN: FollowUpTexts = {
+  none: 'Follow up right away: repeat the number and ask about the consequences (what does that mean for you?) before bringing in the solution.',
+  mirroredOnly: 'Good that the number was repeated right away. Next, ask about the consequences (what does that mean for you?) before bringing in the solution.',
+  done: {
+    scaled: 'A good follow-up: the rep repeated the number and asked a further question that put more figures on it.',
+    mirroredAndAsked: 'A good follow-up: the rep repeated the number and asked about the consequences.',
+    asked: 'A good follow-up: the rep asked about the consequences right away.',
+  },
+  next: {
+    scale: 'Next, have the customer scale it up – across the whole team, per month or in money – so the proposal rests on a solid number.',
+    payoff: 'Next, let the customer state the payoff themselves: what would it mean if this went away?',
+    proposal: "Write down the numbers and the payoff in the customer's words and bring them back in the proposal as the business case.",
+  },
+};
+
+function followUpAdvice(f: FollowUp | undefined, t: FollowUpTexts): string {
+  if (!f || (!f.mirrored && !f.consequences)) return t.none;
+  const scaled = f.mirrored && f.asked && f.quantified;
+  if (!f.consequences && !scaled) return t.mirroredOnly;
+  const done = !f.consequences ? t.done.scaled : f.mirrored ? t.done.mirroredAndAsked : t.done.asked;
+  const next = !f.quantified ? t.next.scale : !f.payoff ? t.next.payoff : t.next.proposal;
+  return `${done} ${next}`;
+}
+
 export const TEXTS = {
   // ---------------------------------------------------------------- discovery (misses)
   pain_unexplored: {
@@ -665,34 +713,8 @@ export const TEXTS = {
     // The advice goes one step beyond what the rep did next: no "repeat the number and ask about
     // the consequences" when the rep just did that.
     coaching: {
-      de: (p) => {
-        const f = p.followUp;
-        if (!f || (!f.mirrored && !f.consequences)) return 'Direkt nachfassen: die Zahl wiederholen und nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.';
-        const scaled = f.mirrored && f.asked && f.quantified;
-        if (!f.consequences && !scaled) return 'Gut, dass die Zahl direkt wiederholt wurde. Als Nächstes nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.';
-        const done = !f.consequences
-          ? 'Richtig nachgefasst: Die Zahl wurde wiederholt und mit einer Nachfrage weiter beziffert.'
-          : f.mirrored
-            ? 'Richtig nachgefasst: Die Zahl wurde wiederholt, und es kam die Frage nach den Folgen.'
-            : 'Richtig nachgefasst: Es kam direkt die Frage nach den Folgen.';
-        if (!f.quantified) return `${done} Als Nächstes die Folgen hochrechnen lassen – auf das ganze Team, auf den Monat oder in Euro –, damit eine belastbare Zahl für das Angebot entsteht.`;
-        if (!f.payoff) return `${done} Als Nächstes die Kundin oder den Kunden den Nutzen selbst aussprechen lassen: Was würde es bedeuten, wenn das wegfällt?`;
-        return `${done} Die Zahlen und den Nutzen in den Worten der Kundin oder des Kunden festhalten und im Angebot als Rechnung wieder aufgreifen.`;
-      },
-      en: (p) => {
-        const f = p.followUp;
-        if (!f || (!f.mirrored && !f.consequences)) return 'Follow up right away: repeat the number and ask about the consequences (what does that mean for you?) before bringing in the solution.';
-        const scaled = f.mirrored && f.asked && f.quantified;
-        if (!f.consequences && !scaled) return 'Good that the number was repeated right away. Next, ask about the consequences (what does that mean for you?) before bringing in the solution.';
-        const done = !f.consequences
-          ? 'A good follow-up: the rep repeated the number and asked a further question that put more figures on it.'
-          : f.mirrored
-            ? 'A good follow-up: the rep repeated the number and asked about the consequences.'
-            : 'A good follow-up: the rep asked about the consequences right away.';
-        if (!f.quantified) return `${done} Next, have the customer scale it up – across the whole team, per month or in money – so the proposal rests on a solid number.`;
-        if (!f.payoff) return `${done} Next, let the customer state the payoff themselves: what would it mean if this went away?`;
-        return `${done} Write down the numbers and the payoff in the customer's words and bring them back in the proposal as the business case.`;
-      },
+      de: (p) => followUpAdvice(p.followUp, FOLLOW_UP_DE),
+      en: (p) => followUpAdvice(p.followUp, FOLLOW_UP_EN),
     },
   },
   paraphrase: {
