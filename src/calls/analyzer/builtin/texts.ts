@@ -126,7 +126,6 @@ export const PROBLEM_FRAMED_KINDS: ReadonlySet<string> = new Set([
   'stretch_listening', 'stretch_label', 'risky_promise',
 ]);
 
-
 /** What the rep did right after the customer put a number on the problem, and the step beyond it. */
 interface FollowUpTexts {
   none: string;
