@@ -1,11 +1,16 @@
 // Interface texts in English and German. German is typed against English, so a missing
 // translation is a type error, not a blank label.
+import { METHODS, type MethodKey } from '../calls/analyzer/types.ts';
+
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export function isLocale(v: unknown): v is Locale {
   return v === 'en' || v === 'de';
 }
+
+// The English method names are the catalogue's own labels (the API's method_label).
+const METHOD_LABELS_EN = Object.fromEntries(Object.entries(METHODS).map(([k, label]) => [`method.${k}`, label])) as { [K in MethodKey as `method.${K}`]: string };
 
 const en = {
   'nav.main': 'Main', 'nav.skip': 'Skip to content', 'nav.contacts': 'Contacts', 'nav.companies': 'Companies', 'nav.deals': 'Deals',
@@ -86,12 +91,7 @@ const en = {
   'calls.call': 'Call', 'calls.none': 'No calls yet.', 'calls.push_hint': 'Calls arrive through the API (POST /api/v1/calls) from your dialer; the analysis runs in the background.',
   'calls.scores': 'Scores (1 to 5)', 'calls.commitment': 'Commitment', 'calls.strongest': 'Strongest moment', 'calls.biggest_miss': 'Biggest miss',
   'calls.moments': 'Three moments', 'calls.why': 'Why it matters', 'calls.coaching': 'Coaching', 'calls.say_instead': 'What to say instead',
-  'method.spin_implication': 'SPIN implication question', 'method.spin_need_payoff': 'SPIN need-payoff question',
-  'method.challenger_teach': 'Challenger: teach, tailor, take control', 'method.meddpicc': 'MEDDPICC qualification', 'method.bant': 'BANT qualification',
-  'method.sandler_pain_funnel': 'Sandler pain funnel', 'method.sandler_upfront_contract': 'Sandler upfront contract', 'method.gap_selling': 'Gap Selling',
-  'method.feel_felt_found': 'Feel, felt, found', 'method.laer': 'Listen, acknowledge, explore, respond', 'method.voss_label': 'Labeling',
-  'method.voss_mirror': 'Mirroring', 'method.voss_calibrated_question': 'Calibrated question', 'method.voss_accusation_audit': 'Accusation audit',
-  'method.trial_close': 'Trial close', 'method.calendar_close': 'Calendar close',
+  ...METHOD_LABELS_EN,
   'calls.method': 'Method', 'calls.failed': 'The analysis failed:', 'calls.in_progress': 'The analysis is running. Reload the page in a moment.',
   'coaching.title_team': 'Team coaching', 'coaching.title_mine': 'My coaching', 'coaching.none': 'No analysed calls yet.',
   'coaching.weakest_team': "The team's weakest dimension", 'coaching.weakest_mine': 'Your weakest dimension', 'coaching.average': 'average',
