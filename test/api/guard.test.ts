@@ -8,6 +8,18 @@ import { ApiClient } from '../helpers/client.ts';
 import { eventNamesSince, eventsSince, lastEventId, makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
 import { bodyHash, PENDING_LEASE_MS } from '../../src/idempotency/idempotency.service.ts';
 import { spawnRz } from '../helpers/process.ts';
+import { buildApp } from '../../src/http/app.ts';
+
+/** Writes raw bytes to the server and reads everything it answers until it closes the connection. */
+function rawRequest(port: number, head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
+    let text = '';
+    socket.on('data', (d) => { text += d; });
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
 
 describe('API guard', () => {
   let s: TestServer;
@@ -257,13 +269,7 @@ describe('API guard', () => {
   });
 
   it('answers a request the HTTP parser refuses in the one error shape, and an over-long id with 404', async () => {
-    const raw = (head: string) => new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(new URL(s.baseUrl).port), '127.0.0.1', () => socket.write(head));
-      let text = '';
-      socket.on('data', (d) => { text += d; });
-      socket.on('end', () => resolve(text));
-      socket.on('error', reject);
-    });
+    const raw = (head: string) => rawRequest(Number(new URL(s.baseUrl).port), head);
     const umlaut = await raw(`GET /api/v1/companies?q=M\u00dcLL HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.owner.key}\r\n\r\n`);
     assert.match(umlaut, /^HTTP\/1\.1 400 /);
     assert.equal(JSON.parse(umlaut.slice(umlaut.indexOf('\r\n\r\n') + 4)).detail.error, 'bad_request');
@@ -277,5 +283,23 @@ describe('API guard', () => {
     }
     const done = await a.owner.client.post(`/tasks/tk_${'A'.repeat(120)}/done`, {});
     assert.equal(done.status, 404);
+  });
+
+  it('answers a client whose headers never finish with 408 request_timeout in the one error shape', async () => {
+    // Node's own timeouts (60 s for headers, checked every 30 s) shortened on a second app over the same services.
+    const app = await buildApp(s.services);
+    Object.assign(app.server, { headersTimeout: 300, requestTimeout: 400, connectionsCheckingInterval: 100 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const port = (app.server.address() as net.AddressInfo).port;
+      const answer = await rawRequest(port, `GET /api/v1/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.owner.key}\r\n`);
+      assert.match(answer, /^HTTP\/1\.1 408 /);
+      assert.doesNotMatch(answer, /X-RateLimit/i);
+      assert.deepEqual(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), {
+        detail: { error: 'request_timeout', message: 'The request took too long to arrive.' },
+      });
+    } finally {
+      await app.close();
+    }
   });
 });
