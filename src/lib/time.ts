@@ -7,6 +7,14 @@ export function utcDay(d = new Date()): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Start of the current UTC day. The application shows due dates as days, so a task is overdue
+ * once its due day has ended: a task due today (a date-only due_at is 00:00 UTC) is not yet.
+ */
+export function overdueCutoff(d = new Date()): string {
+  return `${utcDay(d)}T00:00:00.000Z`;
+}
+
 export function utcMonth(d = new Date()): string {
   return d.toISOString().slice(0, 7);
 }

@@ -4,7 +4,7 @@ import type { Actor } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { isIdOf, newId } from '../lib/ids.ts';
-import { nowIso } from '../lib/time.ts';
+import { nowIso, overdueCutoff } from '../lib/time.ts';
 import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
 import { ContactRepository } from '../contacts/contact.repository.ts';
 import { optionalTimestamp, type LinkResolver } from '../deals/input.ts';
@@ -90,10 +90,11 @@ export class TaskService {
 
   /**
    * The application's task list: open tasks soonest due first (overdue first, undated last) or
-   * done ones newest first, with their deal and contact; paged by position.
+   * done ones newest first, with their deal and contact; paged by position. Overdue by day, as the
+   * application shows due dates (the API's overdue=true compares with the current instant).
    */
   async agenda(actor: Actor, query: { mine: boolean; done: boolean; overdue?: boolean; offset?: number; limit: number }): Promise<{ items: AgendaTask[]; total: number; next_offset: number | null }> {
-    const f: TaskFilters = { done: query.done, ...(query.mine ? { ownerId: actor.userId } : {}), ...(query.overdue ? { overdueAt: nowIso() } : {}) };
+    const f: TaskFilters = { done: query.done, ...(query.mine ? { ownerId: actor.userId } : {}), ...(query.overdue ? { overdueAt: overdueCutoff() } : {}) };
     const offset = query.offset ?? 0;
     const repo = new TaskRepository(this.db);
     const [rows, total] = await Promise.all([repo.agenda(actor, { ...f, offset, limit: query.limit }), repo.count(actor, f)]);

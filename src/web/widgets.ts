@@ -12,6 +12,7 @@ import type { PageCtx } from './context.ts';
 import { csrfField } from './layout.ts';
 import { money, personName, when } from './format.ts';
 import type { MessageKey } from './i18n.ts';
+import { overdueCutoff } from '../lib/time.ts';
 
 export type Stage = { key: string; label: string; position: number };
 
@@ -100,7 +101,7 @@ export type ListedTask = TaskRow & {
 
 export function taskList(ctx: PageCtx, tasks: ListedTask[], names: Map<string, string>, canComplete: boolean): Html {
   if (tasks.length === 0) return html`<p class="empty">${ctx.t('tasks.none')}</p>`;
-  const now = new Date().toISOString();
+  const now = overdueCutoff();
   return html`<ul class="rows">${tasks.map((k) => html`<li class="${k.done ? 'done' : k.due_at && k.due_at < now ? 'overdue' : ''}">
     <span class="task-title">${k.title}</span>
     ${k.deal || k.contact ? html`<span class="task-for">${ctx.t('tasks.for')} ${k.deal ? html`<a href="/deals/${k.deal.id}">${k.deal.title}</a>` : ''}${k.deal && k.contact ? ' · ' : ''}${k.contact ? html`<a href="/contacts/${k.contact.id}">${personName(k.contact)}</a>` : ''}</span>` : ''}

@@ -79,8 +79,14 @@ describe('pipeline and deals in the browser', () => {
     assert.deepEqual(detail.tasks.map((k: any) => [k.title, k.due_at]), [['Send the contract', '2020-01-15T00:00:00.000Z']]);
     assert.equal(detail.timeline[0].body, 'Called Alice: budget confirmed <b>Q1</b>.');
 
+    // A task due today (a date-only due_at) is not overdue before the day has ended.
+    const today = new Date().toISOString().slice(0, 10);
+    assert.equal((await t.manager.client.post('/tasks', { title: 'Call back today', due_at: today, deal_id: deal.id })).status, 201);
+    await page.goto(`${s.baseUrl}/deals/${deal.id}`);
+    assert.doesNotMatch(await page.locator('li', { hasText: 'Call back today' }).innerText(), /overdue/);
     await page.goto(`${s.baseUrl}/tasks?view=overdue`);
     assert.match(await mainText(page), /Send the contract.*overdue/);
+    assert.doesNotMatch(await mainText(page), /Call back today/);
     await page.getByRole('button', { name: 'Mark done' }).click();
     await page.getByRole('status').waitFor();
     assert.equal((await t.manager.client.get(`/tasks/${detail.tasks[0].id}`)).body.done, true);

@@ -214,6 +214,10 @@ describe('application over HTTP', () => {
     assert.match(page, /form-error/);
     const unchanged = (await a.owner.client.get(`/deals/${deal.body.id}`)).body;
     assert.deepEqual([unchanged.title, unchanged.value_eur, unchanged.next_step], ['Edit target', 100, null]);
+    // An emptied value field removes the value (as value_eur: null does in the API).
+    assert.equal((await o.post(`/deals/${deal.body.id}`, { title: 'Edit target', value_eur: ' ', next_step: '', next_step_at: '' }, { referer: `/deals/${deal.body.id}` })).status, 303);
+    const cleared = (await a.owner.client.get(`/deals/${deal.body.id}`)).body;
+    assert.deepEqual([cleared.value_cents, cleared.value_eur], [null, null]);
 
     // Add or update a contact.
     assert.equal((await o.post('/contacts', { first_name: 'Rudi', last_name: 'Rust', email: 'not-an-email', phone: '+49 30 1', company: 'Rust GmbH' }, { referer: '/contacts' })).status, 303);

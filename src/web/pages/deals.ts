@@ -161,7 +161,8 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const b = request.body;
       const nextAt = str(b, 'next_step_at').trim();
       await services.deals.update(a, dealId(request), {
-        title: str(b, 'title'), value_eur: str(b, 'value_eur').trim() === '' ? undefined : str(b, 'value_eur'),
+        // An emptied value field removes the value, as the API's value_eur: null does.
+        title: str(b, 'title'), value_eur: str(b, 'value_eur').trim() === '' ? null : str(b, 'value_eur'),
         next_step: str(b, 'next_step'), next_step_at: nextAt ? nextAt : null,
         ...(str(b, 'owner_id') ? { owner_id: str(b, 'owner_id') } : {}),
       });
