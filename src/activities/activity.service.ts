@@ -5,6 +5,7 @@ import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
+import { MAX_LENGTH } from '../common/text.ts';
 import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
 import { optionalTimestamp, type LinkResolver } from '../deals/input.ts';
 import { ActivityRepository } from './activity.repository.ts';
@@ -45,6 +46,7 @@ export class ActivityService {
     const kind = input.kind as Kind;
     const linked = [input.deal_id, input.contact_id, input.company_id, input.contact_email].some((v) => typeof v === 'string' && v.trim() !== '');
     if (!linked) throw validation('deal_id', 'One of deal_id, contact_id, company_id or contact_email is required.');
+    if (typeof input.body === 'string' && input.body.length > MAX_LENGTH.activity_body) throw validation('body', `body is longer than ${MAX_LENGTH.activity_body} characters.`);
     const occurredAt = optionalTimestamp(input.occurred_at, 'occurred_at');
     const row = await this.db.transaction().execute(async (tx) => {
       const deal = input.deal_id ? await this.links.deal(tx, actor, input.deal_id) : null;

@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
+import { MAX_LENGTH } from '../common/text.ts';
 import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
 
 const CompanyBody = Type.Object({
   name: Type.String({ description: 'Lookup key: case-insensitive, whitespace-normalised. Required.' }),
-  domain: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  domain: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.domain }))),
 }, { title: 'CompanyInput' });
 
 const CompanyDetail = Type.Intersect([

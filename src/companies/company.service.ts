@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { CompanyTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
+import { MAX_LENGTH, cleanText } from '../common/text.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -21,13 +22,6 @@ export interface CompanyInput {
   domain?: string | null;
 }
 
-export function cleanOptional(value: string | null | undefined): string | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null) return null;
-  const t = value.trim();
-  return t === '' ? null : t;
-}
-
 export class CompanyService {
   constructor(private readonly db: Db) {}
 
@@ -38,11 +32,11 @@ export class CompanyService {
   async findOrCreate(tx: Kysely<Database>, actor: Actor, rawName: string, domain?: string | null, field = 'company') {
     const name = rawName.trim().replace(/\s+/g, ' ');
     if (!name) throw validation(field, `${field} must not be empty.`);
-    if (name.length > 200) throw validation(field, `${field} is longer than 200 characters.`);
+    if (name.length > MAX_LENGTH.name) throw validation(field, `${field} is longer than ${MAX_LENGTH.name} characters.`);
     const repo = new CompanyRepository(tx);
     const key = companyNameKey(name);
     const now = nowIso();
-    const row = { id: newId('company'), team_id: actor.teamId, name, name_key: key, domain: cleanOptional(domain) ?? null, owner_id: actor.userId, created_at: now, updated_at: now };
+    const row = { id: newId('company'), team_id: actor.teamId, name, name_key: key, domain: cleanText(domain, 'domain', MAX_LENGTH.domain) ?? null, owner_id: actor.userId, created_at: now, updated_at: now };
     const created = await repo.insertIfAbsent(row);
     const stored = created ? row : (await repo.byNameKey(actor.teamId, key))!;
     if (created) await recordEvents(tx, actor.teamId, [{ event: 'company.created', entityType: 'company', entityId: row.id, data: toCompanyRow(row) }]);
@@ -73,7 +67,7 @@ export class CompanyService {
     const out = await this.db.transaction().execute(async (tx) => {
       const found = await this.findOrCreate(tx, actor, name, input.domain, 'name');
       if (!found.created && input.domain !== undefined) {
-        const domain = cleanOptional(input.domain) ?? null;
+        const domain = cleanText(input.domain, 'domain', MAX_LENGTH.domain) ?? null;
         if (domain !== found.row.domain) {
           const updated = { ...found.row, domain, updated_at: nowIso() };
           await new CompanyRepository(tx).update(actor.teamId, found.row.id, { domain, updated_at: updated.updated_at });

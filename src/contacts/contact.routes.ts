@@ -1,15 +1,16 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
+import { MAX_LENGTH } from '../common/text.ts';
 import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
 
 const ContactBody = Type.Object({
   email: Type.String({ description: 'Lookup key: trimmed and lower-cased. Required.' }),
-  first_name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-  last_name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-  phone: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  job_title: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-  company: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'Company name: found or created' }))),
+  first_name: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.name }))),
+  last_name: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.name }))),
+  phone: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.phone }))),
+  job_title: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.job_title }))),
+  company: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.name, description: 'Company name: found or created' }))),
   company_id: Type.Optional(Nullable(Type.String())),
 }, { title: 'ContactInput' });
 

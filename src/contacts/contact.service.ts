@@ -9,7 +9,8 @@ import { nowIso } from '../lib/time.ts';
 import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
 import { isValidEmail, normalizeEmail } from '../identity/identity.service.ts';
 import { CompanyRepository } from '../companies/company.repository.ts';
-import { CompanyService, cleanOptional } from '../companies/company.service.ts';
+import { CompanyService } from '../companies/company.service.ts';
+import { MAX_LENGTH, cleanText } from '../common/text.ts';
 import { toCompanyRow } from '../companies/company.row.ts';
 import { DealRepository } from '../deals/deal.repository.ts';
 import { toDealRow } from '../deals/deal.row.ts';
@@ -30,7 +31,7 @@ export interface ContactInput {
   company_id?: string | null;
 }
 
-const TEXT_FIELDS = ['first_name', 'last_name', 'phone', 'job_title'] as const;
+const TEXT_FIELDS = { first_name: MAX_LENGTH.name, last_name: MAX_LENGTH.name, phone: MAX_LENGTH.phone, job_title: MAX_LENGTH.job_title } as const;
 
 export function parseEmail(raw: unknown, field = 'email'): string {
   if (typeof raw !== 'string' || !raw.trim()) throw validation(field, `${field} is required.`);
@@ -49,8 +50,8 @@ export class ContactService {
   async findOrCreate(tx: Kysely<Database>, actor: Actor, input: ContactInput): Promise<{ row: ContactTable; created: boolean }> {
     const email = parseEmail(input.email);
     const fields: Partial<ContactTable> = {};
-    for (const f of TEXT_FIELDS) {
-      const v = cleanOptional(input[f]);
+    for (const [f, max] of Object.entries(TEXT_FIELDS) as Array<[keyof typeof TEXT_FIELDS, number]>) {
+      const v = cleanText(input[f], f, max);
       if (v !== undefined) fields[f] = v;
     }
     const company = await this.companies.resolveLink(tx, actor, input);

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
+import { MAX_LENGTH } from '../common/text.ts';
 import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
 
 const ValueFields = {
@@ -14,26 +15,26 @@ const ValueFields = {
 const LinkFields = {
   contact_id: Type.Optional(Nullable(Type.String({ description: 'A contact of the team (404 otherwise)' }))),
   contact_email: Type.Optional(Nullable(Type.String({ maxLength: 254, description: 'Finds the contact by email or creates it (contact.created). Alternative to contact_id.' }))),
-  company: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'Company name: found or created (company.created). Alternative to company_id.' }))),
+  company: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.name, description: 'Company name: found or created (company.created). Alternative to company_id.' }))),
   company_id: Type.Optional(Nullable(Type.String({ description: 'A company of the team (404 otherwise)' }))),
 };
 
 const DealCreateBody = Type.Object({
-  title: Type.Optional(Nullable(Type.String({ maxLength: 500, description: "Default: the company's name, else the contact's name or email, else \"Deal\"" }))),
+  title: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.deal_title, description: "Default: the company's name, else the contact's name or email, else \"Deal\"" }))),
   ...ValueFields,
   stage: Type.Optional(Type.String({ description: 'Pipeline stage key (GET /me); default: the first stage' })),
   ...LinkFields,
-  next_step: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  next_step: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.next_step }))),
   next_step_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time (or a date); stored in UTC' }))),
 }, { title: 'DealInput' });
 
 const DealPatchBody = Type.Object({
-  title: Type.Optional(Type.String({ maxLength: 500 })),
+  title: Type.Optional(Type.String({ maxLength: MAX_LENGTH.deal_title })),
   ...ValueFields,
   stage: Type.Optional(Type.String({ description: 'Another stage key: a stage_history entry and deal.stage_changed' })),
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost')], { description: 'won or lost closes the deal (closed_at, deal.closed); open on an open deal changes nothing' })),
   ...LinkFields,
-  next_step: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  next_step: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.next_step }))),
   next_step_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time; null clears it' }))),
   owner_id: Type.Optional(Type.String({ description: 'Reassign (owners and managers only; a member gets 403 forbidden) to an active user of the team: deal.reassigned' })),
 }, { title: 'DealPatch' });

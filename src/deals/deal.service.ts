@@ -15,7 +15,8 @@ import { ActivityRepository } from '../activities/activity.repository.ts';
 import { toActivityRow } from '../activities/activity.row.ts';
 import { DealRepository, type DealStatusFilter } from './deal.repository.ts';
 import { toDealRow, toStageHistoryRow, type DealRow } from './deal.row.ts';
-import { cleanText, optionalTimestamp, type LinkResolver } from './input.ts';
+import { optionalTimestamp, type LinkResolver } from './input.ts';
+import { MAX_LENGTH, cleanText } from '../common/text.ts';
 
 export const DEAL_STATUSES = ['open', 'won', 'lost'] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
@@ -80,12 +81,12 @@ export class DealService {
       const now = nowIso();
       const deal: DealTable = {
         id: newId('deal'), team_id: actor.teamId,
-        title: cleanText(input.title) ?? companyRow?.name ?? (contact ? contactName(contact) : null) ?? 'Deal',
+        title: cleanText(input.title, 'title', MAX_LENGTH.deal_title) ?? companyRow?.name ?? (contact ? contactName(contact) : null) ?? 'Deal',
         value_cents: value, currency: 'EUR', stage, status: 'open',
         contact_id: contact?.id ?? null, company_id: companyRow?.id ?? null,
         // Rule 4 of public-api.md: a new deal is created on behalf of the key owner.
         owner_id: actor.userId,
-        next_step: cleanText(input.next_step) ?? null, next_step_at: nextStepAt, closed_at: null,
+        next_step: cleanText(input.next_step, 'next_step', MAX_LENGTH.next_step) ?? null, next_step_at: nextStepAt, closed_at: null,
         created_at: now, updated_at: now,
       };
       const repo = new DealRepository(tx);
@@ -118,7 +119,7 @@ export class DealService {
         next.owner_id = user.id;
       }
       if (input.title !== undefined) {
-        const title = cleanText(input.title);
+        const title = cleanText(input.title, 'title', MAX_LENGTH.deal_title);
         if (!title) throw validation('title', 'title must not be empty.');
         next.title = title;
       }
@@ -136,7 +137,7 @@ export class DealService {
           next.closed_at = now;
         }
       }
-      if (input.next_step !== undefined) next.next_step = cleanText(input.next_step) ?? null;
+      if (input.next_step !== undefined) next.next_step = cleanText(input.next_step, 'next_step', MAX_LENGTH.next_step) ?? null;
       const nextStepAt = optionalTimestamp(input.next_step_at, 'next_step_at');
       if (nextStepAt !== undefined) next.next_step_at = nextStepAt;
       const contact = await this.links.contact(tx, actor, input);

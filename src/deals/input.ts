@@ -20,13 +20,6 @@ export function optionalTimestamp(raw: string | null | undefined, field: string)
   return ts;
 }
 
-/** Trimmed text; blank counts as null (a field cannot be "set to spaces"). */
-export function cleanText(raw: string | null | undefined): string | null | undefined {
-  if (raw === undefined || raw === null) return raw;
-  const t = raw.trim();
-  return t === '' ? null : t;
-}
-
 function both(a: unknown, b: unknown): boolean {
   return a !== undefined && a !== null && b !== undefined && b !== null;
 }

@@ -5,6 +5,7 @@ import type { Role, TeamTable, UserTable } from '../db/schema.ts';
 import { AppError, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
+import { MAX_LENGTH, cleanText } from '../common/text.ts';
 import type { Actor, Scope } from '../common/actor.ts';
 import { IdentityRepository } from './identity.repository.ts';
 import { hashPassword } from './password.ts';
@@ -104,8 +105,9 @@ export class IdentityService {
    * fields in their order (the setup page applies the application's rule; the CLI sets any).
    */
   async createTeam(input: { name: string; ownerEmail: string; ownerName?: string; ownerPassword?: string; passwordRule?: (password: string) => string }) {
-    const name = input.name.trim();
+    const name = cleanText(input.name, 'name', MAX_LENGTH.name);
     if (!name) throw validation('name', 'Team name must not be empty.');
+    const ownerName = cleanText(input.ownerName, 'owner_name', MAX_LENGTH.name);
     const email = normalizeEmail(input.ownerEmail);
     if (!isValidEmail(email)) throw validation('email', 'Owner email is not a valid email address.');
     if (await this.repo.userByEmail(email)) throw validation('email', 'A user with this email already exists.');
@@ -123,7 +125,7 @@ export class IdentityService {
         .values(DEFAULT_STAGES.map((s, i) => ({ team_id: teamId, key: s.key, label: s.label, position: i + 1 })))
         .execute();
       await tx.insertInto('users').values({
-        id: ownerId, team_id: teamId, email, name: input.ownerName?.trim() || email.split('@')[0], role: 'owner',
+        id: ownerId, team_id: teamId, email, name: ownerName || email.split('@')[0], role: 'owner',
         password_hash: passwordHash, active: 1, consent: 0, consent_at: null, paid: 0, personal_pool: null,
         credits: 0, locale: 'en', created_at: now, updated_at: now,
       }).execute();
@@ -131,18 +133,21 @@ export class IdentityService {
     return { team_id: teamId, owner_id: ownerId };
   }
 
-  async addUser(input: { teamId: string; email: string; role: string; name?: string; password?: string }) {
+  /** Checks the fields in the order of the application's form: name, email, role, then `passwordRule`. */
+  async addUser(input: { teamId: string; email: string; role: string; name?: string; password?: string; passwordRule?: (password: string) => string }) {
     const team = await this.repo.team(input.teamId);
     if (!team) throw new AppError('not_found', `Team ${input.teamId} not found.`);
-    if (!ROLES.includes(input.role as Role)) throw validation('role', 'role must be owner, manager or member.');
+    const name = cleanText(input.name, 'name', MAX_LENGTH.name);
     const email = normalizeEmail(input.email);
     if (!isValidEmail(email)) throw validation('email', 'email is not a valid email address.');
     if (await this.repo.userByEmail(email)) throw validation('email', 'A user with this email already exists.');
+    if (!ROLES.includes(input.role as Role)) throw validation('role', 'role must be owner, manager or member.');
+    const password = input.password !== undefined && input.passwordRule ? input.passwordRule(input.password) : input.password;
     const now = nowIso();
     const id = newId('user');
     await this.db.insertInto('users').values({
-      id, team_id: team.id, email, name: input.name?.trim() || email.split('@')[0], role: input.role as Role,
-      password_hash: input.password ? await hashPassword(input.password) : null, active: 1, consent: 0,
+      id, team_id: team.id, email, name: name || email.split('@')[0], role: input.role as Role,
+      password_hash: password ? await hashPassword(password) : null, active: 1, consent: 0,
       consent_at: null, paid: 0, personal_pool: null, credits: 0, locale: 'en', created_at: now, updated_at: now,
     }).execute();
     return { user_id: id };
@@ -173,7 +178,8 @@ export class IdentityService {
   async updateTeam(teamId: string, patch: TeamUpdate) {
     const team = await this.repo.team(teamId);
     if (!team) throw new AppError('not_found', `Team ${teamId} not found.`);
-    await this.db.updateTable('teams').set({ ...patch, updated_at: nowIso() }).where('id', '=', teamId).execute();
+    if (patch.name !== undefined && !cleanText(patch.name, 'name', MAX_LENGTH.name)) throw validation('name', 'Team name must not be empty.');
+    await this.db.updateTable('teams').set({ ...patch, ...(patch.name !== undefined ? { name: patch.name.trim() } : {}), updated_at: nowIso() }).where('id', '=', teamId).execute();
     return teamJson((await this.repo.team(teamId))!);
   }
 
@@ -191,7 +197,11 @@ export class IdentityService {
     if (patch.personal_pool !== undefined) set.personal_pool = patch.personal_pool;
     if (patch.credits !== undefined) set.credits = patch.credits;
     if (patch.active !== undefined) set.active = patch.active ? 1 : 0;
-    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.name !== undefined) {
+      const name = cleanText(patch.name, 'name', MAX_LENGTH.name);
+      if (!name) throw validation('name', 'name must not be empty.');
+      set.name = name;
+    }
     if (patch.locale !== undefined) set.locale = patch.locale;
     if (patch.password !== undefined) set.password_hash = await hashPassword(patch.password);
     await this.db.transaction().execute(async (tx) => {

@@ -55,8 +55,7 @@ export class TeamAdminService {
     this.requireAdmin(actor);
     const role = this.parseRole(input.role);
     if (role === 'owner' && actor.role !== 'owner') throw forbidden('Only owners can add owners.');
-    const password = checkPassword(input.password);
-    return this.identity.addUser({ teamId: actor.teamId, email: input.email, role, name: input.name, password });
+    return this.identity.addUser({ teamId: actor.teamId, email: input.email, role, name: input.name, password: input.password, passwordRule: checkPassword });
   }
 
   async changeRole(actor: Actor, userId: string, rawRole: string) {

@@ -2,10 +2,10 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
 import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
-import { TASK_TITLE_MAX } from './task.service.ts';
+import { MAX_LENGTH } from '../common/text.ts';
 
 const TaskBody = Type.Object({
-  title: Type.String({ maxLength: TASK_TITLE_MAX, description: 'Required; trimmed, not empty' }),
+  title: Type.String({ maxLength: MAX_LENGTH.task_title, description: 'Required; trimmed, not empty' }),
   due_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time (or a date); stored in UTC' }))),
   deal_id: Type.Optional(Nullable(Type.String({ description: 'A deal the key can see (404 otherwise)' }))),
   contact_id: Type.Optional(Nullable(Type.String({ description: "A contact of the team (404 otherwise); default: the deal's contact" }))),

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { TaskTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
+import { MAX_LENGTH } from '../common/text.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { isIdOf, newId } from '../lib/ids.ts';
 import { nowIso, overdueCutoff } from '../lib/time.ts';
@@ -11,7 +12,6 @@ import { optionalTimestamp, type LinkResolver } from '../deals/input.ts';
 import { TaskRepository, type TaskFilters } from './task.repository.ts';
 import { toTaskRow, type TaskRow } from './task.row.ts';
 
-export const TASK_TITLE_MAX = 500;
 
 export interface TaskInput {
   title?: unknown;
@@ -43,7 +43,7 @@ export class TaskService {
   async create(actor: Actor, input: TaskInput): Promise<TaskRow> {
     const title = typeof input.title === 'string' ? input.title.trim() : '';
     if (!title) throw validation('title', 'title is required.');
-    if (title.length > TASK_TITLE_MAX) throw validation('title', `title is longer than ${TASK_TITLE_MAX} characters.`);
+    if (title.length > MAX_LENGTH.task_title) throw validation('title', `title is longer than ${MAX_LENGTH.task_title} characters.`);
     const dueAt = optionalTimestamp(input.due_at, 'due_at') ?? null;
     const row = await this.db.transaction().execute(async (tx) => {
       const deal = input.deal_id ? await this.links.deal(tx, actor, input.deal_id) : null;

@@ -13,6 +13,7 @@ import { csrfField } from './layout.ts';
 import { money, personName, when } from './format.ts';
 import type { MessageKey } from './i18n.ts';
 import { overdueCutoff } from '../lib/time.ts';
+import { MAX_LENGTH } from '../common/text.ts';
 
 export type Stage = { key: string; label: string; position: number };
 
@@ -163,11 +164,11 @@ export function newDealBox(ctx: PageCtx, stages: Stage[], preset: { contactEmail
   <form method="post" action="/deals" class="inline-form">
     ${f.error()}
     ${csrfField(ctx)}
-    <div class="field"><label for="d-title">${t('deals.title')}</label><input id="d-title" name="title" maxlength="300" value="${f.value('title')}"${f.invalid('title')}></div>
+    <div class="field"><label for="d-title">${t('deals.title')}</label><input id="d-title" name="title" maxlength="${MAX_LENGTH.deal_title}" value="${f.value('title')}"${f.invalid('title')}></div>
     <div class="field"><label for="d-value">${t('deals.value')}</label><input id="d-value" name="value_eur" inputmode="decimal" placeholder="12.500 / 12.5k" value="${f.value('value_eur')}"${f.invalid('value_eur')}></div>
     <div class="field"><label for="d-stage">${t('deals.stage')}</label><select id="d-stage" name="stage"${f.invalid('stage')}>${stages.map((s, i) => html`<option value="${s.key}"${f.selected('stage', s.key, i === 0)}>${s.label}</option>`)}</select></div>
     <div class="field"><label for="d-contact">${t('deals.contact_email')}</label><input id="d-contact" name="contact_email" type="email" value="${f.value('contact_email', preset.contactEmail)}"${f.invalid('contact_email')}></div>
-    <div class="field"><label for="d-company">${t('field.company')}</label><input id="d-company" name="company" maxlength="200" value="${f.value('company', preset.companyName)}"${f.invalid('company')}></div>
+    <div class="field"><label for="d-company">${t('field.company')}</label><input id="d-company" name="company" maxlength="${MAX_LENGTH.name}" value="${f.value('company', preset.companyName)}"${f.invalid('company')}></div>
     <button type="submit" class="primary">${t('deals.create')}</button>
   </form></details>`;
 }
@@ -187,7 +188,7 @@ export function noteForm(ctx: PageCtx, link: { deal_id?: string; contact_id?: st
     <label for="n-kind">${t('notes.kind')}</label>
     <select id="n-kind" name="kind">${(['note', 'email', 'meeting', 'call', 'whatsapp'] as const).map((k) => html`<option value="${k}"${f.selected('kind', k, k === 'note')}>${t(`kind.${k}`)}</option>`)}</select>
     <label for="n-body">${t('notes.body')}</label>
-    <textarea id="n-body" name="body" required maxlength="10000"${f.invalid('body')}>${f.value('body')}</textarea>
+    <textarea id="n-body" name="body" required maxlength="${MAX_LENGTH.activity_body}"${f.invalid('body')}>${f.value('body')}</textarea>
     <button type="submit" class="primary">${t('notes.add')}</button>
   </form>`;
 }
@@ -205,7 +206,7 @@ export function taskForm(ctx: PageCtx, link: { deal_id?: string; contact_id?: st
     ${csrfField(ctx)}
     ${linkFields(link)}
     <label for="t-title">${t('tasks.title_field')}</label>
-    <input id="t-title" name="title" required maxlength="500" value="${f.value('title')}"${f.invalid('title')}>
+    <input id="t-title" name="title" required maxlength="${MAX_LENGTH.task_title}" value="${f.value('title')}"${f.invalid('title')}>
     <label for="t-due">${t('tasks.due_field')}</label>
     <input id="t-due" name="due_at" type="date" value="${f.value('due_at')}"${f.invalid('due_at')}>
     <button type="submit">${t('tasks.add')}</button>

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
+import { MAX_LENGTH } from '../common/text.ts';
 import { errors, IdParam, LimitParam, Nullable, pageOf } from '../common/schema.ts';
 
 const Events = Type.Union([
@@ -11,14 +12,14 @@ const Events = Type.Union([
 const CreateBody = Type.Object({
   url: Type.String({ description: 'https URL whose host resolves to public addresses only' }),
   events: Events,
-  description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  description: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.webhook_description }))),
   paused: Type.Optional(Type.Boolean()),
 }, { title: 'WebhookInput' });
 
 const UpdateBody = Type.Object({
   url: Type.Optional(Type.String()),
   events: Type.Optional(Events),
-  description: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  description: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.webhook_description }))),
   paused: Type.Optional(Type.Boolean()),
 }, { title: 'WebhookUpdate' });
 

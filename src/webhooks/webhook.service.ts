@@ -5,6 +5,7 @@ import type { WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
 import { cursorKey, decodeCursor, parseLimit, toPage, type Page, keysetPage } from '../common/pagination.ts';
+import { MAX_LENGTH, cleanText } from '../common/text.ts';
 import { forbidden, notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -15,7 +16,6 @@ import { WebhookRepository } from './webhook.repository.ts';
 import { ALL_EVENTS, toWebhookDeliveryRow, toWebhookRow, type WebhookDeliveryRow, type WebhookRow } from './webhook.row.ts';
 
 const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'];
-const MAX_DESCRIPTION = 500;
 const MAX_URL = 2000;
 
 export interface WebhookInput {
@@ -45,13 +45,7 @@ export function pingBody(webhook: WebhookTable, at: string): string {
   return JSON.stringify({ id: newId('event'), event: 'ping', created_at: at, data: toWebhookRow(webhook) });
 }
 
-function cleanDescription(raw: string | null | undefined): string | null | undefined {
-  if (raw === undefined) return undefined;
-  if (raw === null) return null;
-  const t = raw.trim();
-  if (t.length > MAX_DESCRIPTION) throw validation('description', `description is longer than ${MAX_DESCRIPTION} characters.`);
-  return t === '' ? null : t;
-}
+const cleanDescription = (raw: string | null | undefined) => cleanText(raw, 'description', MAX_LENGTH.webhook_description);
 
 export class WebhookService {
   constructor(private readonly db: Db, private readonly config: Config) {}

@@ -245,6 +245,24 @@ describe('application over HTTP', () => {
     assert.equal((await a.owner.client.get(`/deals/${deal.body.id}`)).body.timeline.length, 0);
   });
 
+  it('holds the length limits of the API on the forms too, marks the field, and saves nothing', async () => {
+    const o = web.owner;
+    assert.equal((await o.post('/contacts', { email: 'long.phone@alpha.test', first_name: 'Lena', phone: '1'.repeat(300) }, { referer: '/contacts' })).status, 303);
+    let page = (await o.get('/contacts')).text;
+    assert.match(page, /id="c-phone"[^>]*aria-invalid="true"/);
+    assert.match(page, /id="form-error"[^>]*>“Phone” is too long/);
+    assert.equal((await a.owner.client.get('/contacts?q=long.phone')).body.total, 0);
+
+    assert.equal((await o.post('/team/members', { name: 'N'.repeat(500), email: 'long.name@alpha.test', role: 'member', password: 'long-enough-pw' }, { referer: '/team' })).status, 303);
+    page = (await o.get('/team')).text;
+    assert.match(page, /id="m-name"[^>]*aria-invalid="true"/);
+    assert.equal(await s.services.identity.repo.userByEmail('long.name@alpha.test'), undefined);
+
+    // Fields are checked in the form's order: a bad email is named before a short password.
+    assert.equal((await o.post('/team/members', { name: 'Nora', email: 'not-an-email', role: 'member', password: 'short' }, { referer: '/team' })).status, 303);
+    assert.match((await o.get('/team')).text, /id="m-email"[^>]*aria-invalid="true"/);
+  });
+
   it('links each task to its deal and contact and lists open tasks soonest due first, undated last', async () => {
     // (member2's earlier session ended with the deactivation test.)
     const c = new WebClient(s.baseUrl);

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services.ts';
 import { validation } from '../../errors/app-error.ts';
+import { MAX_LENGTH } from '../../common/text.ts';
 import { checkPassword } from '../../identity/password.ts';
 import { verifyPassword } from '../../identity/password.ts';
 import { html } from '../html.ts';
@@ -65,7 +66,7 @@ export function accountRoutes(services: Services): FastifyPluginAsync {
           <form method="post" action="/profile" class="stack">
             ${csrfField(ctx)}
             <label for="name">${t('field.name')}</label>
-            <input id="name" name="name" required maxlength="200" value="${u.name}" autocomplete="name">
+            <input id="name" name="name" required maxlength="${MAX_LENGTH.name}" value="${u.name}" autocomplete="name">
             <label for="locale">${t('field.language')}</label>
             <select id="locale" name="locale">${LOCALES.map((l) => html`<option value="${l}"${l === u.locale ? html` selected` : ''}>${t(`lang.${l}`)}</option>`)}</select>
             <button type="submit" class="primary">${t('action.save')}</button>
@@ -92,7 +93,7 @@ export function accountRoutes(services: Services): FastifyPluginAsync {
     web.post('/profile', { schema: HIDE, config: OWN }, async (request, reply) => formAction(request, reply, '/profile', async () => {
       const name = str(request.body, 'name').trim();
       const locale = str(request.body, 'locale');
-      if (!name || name.length > 200) throw validation('name', ctxOf(request, null).t('profile.name_required'));
+      if (!name || name.length > MAX_LENGTH.name) throw validation('name', ctxOf(request, null).t('profile.name_required'));
       if (!isLocale(locale)) throw validation('locale', 'Unknown language.');
       await services.identity.updateUser(request.web.session!.user.id, { name, locale });
       reply.setCookie(COOKIE.lang, locale, cookieOptions(request, 365 * 86400));

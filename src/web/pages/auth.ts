@@ -9,6 +9,7 @@ import { COOKIE, cookieOptions, ctxOf, safeLocalPath, setFlash, str, type PageCt
 import { csrfField, layout } from '../layout.ts';
 import { isLocale } from '../i18n.ts';
 import { SESSION_DAYS } from '../session.service.ts';
+import { MAX_LENGTH } from '../../common/text.ts';
 
 const PUBLIC = { access: 'public' as const };
 const HIDE = { hide: true };
@@ -24,9 +25,9 @@ function setupPage(ctx: PageCtx, values: Record<string, string> = {}, error?: st
       <form method="post" action="/setup" class="stack">
         ${csrfField(ctx)}
         <label for="team">${t('setup.team')}</label>
-        <input id="team" name="team" required maxlength="200" value="${values.team ?? ''}" autocomplete="organization">
+        <input id="team" name="team" required maxlength="${MAX_LENGTH.name}" value="${values.team ?? ''}" autocomplete="organization">
         <label for="name">${t('field.your_name')}</label>
-        <input id="name" name="name" required maxlength="200" value="${values.name ?? ''}" autocomplete="name">
+        <input id="name" name="name" required maxlength="${MAX_LENGTH.name}" value="${values.name ?? ''}" autocomplete="name">
         <label for="email">${t('field.email')}</label>
         <input id="email" name="email" type="email" required value="${values.email ?? ''}" autocomplete="email">
         <label for="password">${t('field.password')}</label>

@@ -8,6 +8,7 @@ import { actor, ctxOf, formAction, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { localStages, personName, when } from '../format.ts';
 import { dealList, newDealBox, noteForm, pager, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { MAX_LENGTH } from '../../common/text.ts';
 
 const HIDE = { hide: true };
 
@@ -25,11 +26,11 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
           <form method="post" action="/contacts" class="inline-form">
             ${f.error()}
             ${csrfField(ctx)}
-            <div class="field"><label for="c-first">${t('field.first_name')}</label><input id="c-first" name="first_name" maxlength="200" value="${f.value('first_name')}"${f.invalid('first_name')}></div>
-            <div class="field"><label for="c-last">${t('field.last_name')}</label><input id="c-last" name="last_name" maxlength="200" value="${f.value('last_name')}"${f.invalid('last_name')}></div>
+            <div class="field"><label for="c-first">${t('field.first_name')}</label><input id="c-first" name="first_name" maxlength="${MAX_LENGTH.name}" value="${f.value('first_name')}"${f.invalid('first_name')}></div>
+            <div class="field"><label for="c-last">${t('field.last_name')}</label><input id="c-last" name="last_name" maxlength="${MAX_LENGTH.name}" value="${f.value('last_name')}"${f.invalid('last_name')}></div>
             <div class="field"><label for="c-email">${t('field.email')}</label><input id="c-email" name="email" type="email" required value="${f.value('email')}"${f.invalid('email')}></div>
-            <div class="field"><label for="c-phone">${t('field.phone')}</label><input id="c-phone" name="phone" maxlength="100" value="${f.value('phone')}"${f.invalid('phone')}></div>
-            <div class="field"><label for="c-company">${t('field.company')}</label><input id="c-company" name="company" maxlength="200" value="${f.value('company')}"${f.invalid('company')}></div>
+            <div class="field"><label for="c-phone">${t('field.phone')}</label><input id="c-phone" name="phone" maxlength="${MAX_LENGTH.phone}" value="${f.value('phone')}"${f.invalid('phone')}></div>
+            <div class="field"><label for="c-company">${t('field.company')}</label><input id="c-company" name="company" maxlength="${MAX_LENGTH.name}" value="${f.value('company')}"${f.invalid('company')}></div>
             <button type="submit" class="primary">${t('action.save')}</button>
           </form>
         </details>
@@ -89,8 +90,8 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
           <form method="post" action="/companies" class="inline-form">
             ${f.error()}
             ${csrfField(ctx)}
-            <div class="field"><label for="co-name">${t('field.name')}</label><input id="co-name" name="name" required maxlength="200" value="${f.value('name')}"${f.invalid('name')}></div>
-            <div class="field"><label for="co-domain">${t('field.domain')}</label><input id="co-domain" name="domain" maxlength="255" value="${f.value('domain')}"${f.invalid('domain')}></div>
+            <div class="field"><label for="co-name">${t('field.name')}</label><input id="co-name" name="name" required maxlength="${MAX_LENGTH.name}" value="${f.value('name')}"${f.invalid('name')}></div>
+            <div class="field"><label for="co-domain">${t('field.domain')}</label><input id="co-domain" name="domain" maxlength="${MAX_LENGTH.domain}" value="${f.value('domain')}"${f.invalid('domain')}></div>
             <button type="submit" class="primary">${t('action.save')}</button>
           </form>
         </details>

@@ -9,6 +9,7 @@ import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { dateInput, localStages, money, personName, when } from '../format.ts';
 import { moveForm, newDealBox, noteForm, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { MAX_LENGTH } from '../../common/text.ts';
 
 const HIDE = { hide: true };
 const BOARD_LIMIT = 100;
@@ -135,9 +136,9 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
             <form method="post" action="/deals/${d.id}" class="stack">
               ${f.error()}
               ${csrfField(ctx)}
-              <label for="e-title">${t('deals.title')}</label><input id="e-title" name="title" required maxlength="300" value="${f.value('title', d.title)}"${f.invalid('title')}>
+              <label for="e-title">${t('deals.title')}</label><input id="e-title" name="title" required maxlength="${MAX_LENGTH.deal_title}" value="${f.value('title', d.title)}"${f.invalid('title')}>
               <label for="e-value">${t('deals.value')}</label><input id="e-value" name="value_eur" inputmode="decimal" value="${f.value('value_eur', d.value_eur === null ? '' : String(d.value_eur))}"${f.invalid('value_eur')}>
-              <label for="e-next">${t('deals.next_step')}</label><input id="e-next" name="next_step" maxlength="500" value="${f.value('next_step', d.next_step)}"${f.invalid('next_step')}>
+              <label for="e-next">${t('deals.next_step')}</label><input id="e-next" name="next_step" maxlength="${MAX_LENGTH.next_step}" value="${f.value('next_step', d.next_step)}"${f.invalid('next_step')}>
               <label for="e-next-at">${t('deals.next_step_at')}</label><input id="e-next-at" name="next_step_at" type="date" value="${f.value('next_step_at', dateInput(d.next_step_at))}"${f.invalid('next_step_at')}>
               ${seesAll(a) ? html`<label for="e-owner">${t('field.owner')}</label><select id="e-owner" name="owner_id"${f.invalid('owner_id')}>${users.filter((u) => u.active === 1 || u.id === d.owner_id).map((u) => html`<option value="${u.id}"${f.selected('owner_id', u.id, u.id === d.owner_id)}>${u.name}</option>`)}</select>` : ''}
               <button type="submit" class="primary">${t('action.save')}</button>

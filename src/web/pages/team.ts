@@ -11,6 +11,7 @@ import { csrfField, layout } from '../layout.ts';
 import { when } from '../format.ts';
 import { refill } from '../widgets.ts';
 import type { MessageKey } from '../i18n.ts';
+import { MAX_LENGTH } from '../../common/text.ts';
 
 const ADMIN = { access: 'admin' as const };
 /** Taking access away stays possible while the licence is not in force (docs/application.md). */
@@ -109,7 +110,7 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
         <form method="post" action="/team/members" class="inline-form">
           ${add.error()}
           ${csrfField(ctx)}
-          <div class="field"><label for="m-name">${t('field.name')}</label><input id="m-name" name="name" maxlength="200" autocomplete="off" value="${add.value('name')}"${add.invalid('name')}></div>
+          <div class="field"><label for="m-name">${t('field.name')}</label><input id="m-name" name="name" maxlength="${MAX_LENGTH.name}" autocomplete="off" value="${add.value('name')}"${add.invalid('name')}></div>
           <div class="field"><label for="m-email">${t('field.email')}</label><input id="m-email" name="email" type="email" required autocomplete="off" value="${add.value('email')}"${add.invalid('email')}></div>
           <div class="field"><label for="m-role">${t('field.role')}</label><select id="m-role" name="role"${add.invalid('role')}>${roleOptions(ctx, sentRole(add.value('role', 'member')), isOwner)}</select></div>
           <div class="field"><label for="m-pw">${t('members.initial_password')}</label><input id="m-pw" name="password" type="password" required minlength="10" autocomplete="new-password"${add.invalid('password')}></div>

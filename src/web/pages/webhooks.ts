@@ -11,6 +11,7 @@ import { num, when } from '../format.ts';
 import { refill } from '../widgets.ts';
 import { TEAM_TABS, teamFrame } from './team.ts';
 import { attemptErrorText } from '../form-errors.ts';
+import { MAX_LENGTH } from '../../common/text.ts';
 
 const ADMIN = { access: 'admin' as const };
 const HIDE = { hide: true };
@@ -88,7 +89,7 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
           <input id="wh-url" name="url" type="url" required maxlength="2000" placeholder="https://example.com/rz-webhook" aria-describedby="wh-url-hint" value="${f.value('url')}"${f.invalid('url')}>
           <p id="wh-url-hint" class="hint">${t('webhooks.url_hint')}</p>
           <label for="wh-desc">${t('webhooks.description')}</label>
-          <input id="wh-desc" name="description" maxlength="500" value="${f.value('description')}"${f.invalid('description')}>
+          <input id="wh-desc" name="description" maxlength="${MAX_LENGTH.webhook_description}" value="${f.value('description')}"${f.invalid('description')}>
           ${eventCheckboxes(ctx, f.values('events', [ALL_EVENTS]), 'new', f.invalid('events'))}
           <button type="submit" class="primary">${t('webhooks.register_submit')}</button>
         </form>

@@ -19,6 +19,9 @@
     var s = window.getSelection(); s.removeAllRanges(); s.addRange(r);
   }
 
+  // Charts wider than a phone scroll in their box: start at the right end, where the newest calls are.
+  document.querySelectorAll('.chartbox').forEach(function (box) { box.scrollLeft = box.scrollWidth; });
+
   // Confirmation for destructive forms.
   document.addEventListener('submit', function (ev) {
     var msg = ev.target.getAttribute && ev.target.getAttribute('data-confirm');

@@ -1,0 +1,27 @@
+// Free-text input: one rule for the API and the application's forms, enforced in the services
+// (the route schemas declare the same maxima for the OpenAPI document and refuse earlier).
+import { validation } from '../errors/app-error.ts';
+
+/** The longest text accepted per kind of field, in characters. */
+export const MAX_LENGTH = {
+  name: 200, // a person's first or last name, a user's, a team's or a company's name
+  job_title: 200,
+  phone: 100,
+  domain: 255,
+  deal_title: 500,
+  next_step: 2000,
+  task_title: 500,
+  activity_body: 100_000,
+  webhook_description: 500,
+} as const;
+
+/**
+ * Trimmed text; blank counts as null (a field cannot be "set to spaces"); undefined stays
+ * undefined (not given). Longer than `max` after trimming: 422 naming the field.
+ */
+export function cleanText(raw: string | null | undefined, field: string, max: number): string | null | undefined {
+  if (raw === undefined || raw === null) return raw;
+  const t = raw.trim();
+  if (t.length > max) throw validation(field, `${field} is longer than ${max} characters.`);
+  return t === '' ? null : t;
+}
