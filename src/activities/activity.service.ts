@@ -4,6 +4,7 @@ import type { Actor } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
+import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
 import { MAX_LENGTH } from '../common/text.ts';
 import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
@@ -48,7 +49,7 @@ export class ActivityService {
     if (!linked) throw validation('deal_id', 'One of deal_id, contact_id, company_id or contact_email is required.');
     if (typeof input.body === 'string' && input.body.length > MAX_LENGTH.activity_body) throw validation('body', `body is longer than ${MAX_LENGTH.activity_body} characters.`);
     const occurredAt = optionalTimestamp(input.occurred_at, 'occurred_at');
-    const row = await this.db.transaction().execute(async (tx) => {
+    const row = await writeTransaction(this.db, async (tx) => {
       const deal = input.deal_id ? await this.links.deal(tx, actor, input.deal_id) : null;
       const contact = await this.links.contact(tx, actor, { contact_id: input.contact_id || undefined, contact_email: input.contact_email || undefined });
       let companyId: string | null = null;

@@ -8,6 +8,7 @@ import type { Actor } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { AppError, notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
+import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nextUtcMidnight, utcDay } from '../lib/time.ts';
 import { notifyEventsCommitted } from '../events/event.repository.ts';
 import { parseEmail } from '../contacts/contact.service.ts';
@@ -109,7 +110,7 @@ export class CallService {
   async push(actor: Actor, input: CallInput, now = new Date()): Promise<CallRow> {
     const v = validatePush(input);
     const hash = transcriptHash(v.transcript);
-    const call = await this.db.transaction().execute(async (tx) => {
+    const call = await writeTransaction(this.db, async (tx) => {
       const repo = new CallRepository(tx);
       const team = await repo.lockTeam(this.dialect, actor.teamId);
       if (!team) throw notFound('Team');

@@ -6,6 +6,7 @@ import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { MAX_LENGTH, cleanText } from '../common/text.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
+import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
 import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
 import { CompanyRepository, companyNameKey } from './company.repository.ts';
@@ -64,7 +65,7 @@ export class CompanyService {
   async upsert(actor: Actor, input: CompanyInput): Promise<{ row: CompanyRow; created: boolean }> {
     if (typeof input.name !== 'string' || !input.name.trim()) throw validation('name', 'name is required.');
     const name = input.name;
-    const out = await this.db.transaction().execute(async (tx) => {
+    const out = await writeTransaction(this.db, async (tx) => {
       const found = await this.findOrCreate(tx, actor, name, input.domain, 'name');
       if (!found.created && input.domain !== undefined) {
         const domain = cleanText(input.domain, 'domain', MAX_LENGTH.domain) ?? null;

@@ -5,6 +5,7 @@ import type { Actor } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
+import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
 import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
 import { isValidEmail, normalizeEmail } from '../identity/identity.service.ts';
@@ -75,7 +76,7 @@ export class ContactService {
   }
 
   async upsert(actor: Actor, input: ContactInput): Promise<{ row: ContactRow; created: boolean }> {
-    const out = await this.db.transaction().execute((tx) => this.findOrCreate(tx, actor, input));
+    const out = await writeTransaction(this.db, (tx) => this.findOrCreate(tx, actor, input));
     notifyEventsCommitted();
     return { row: toContactRow(out.row), created: out.created };
   }

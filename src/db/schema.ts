@@ -245,7 +245,7 @@ export interface IdempotencyKeyTable {
   method: string;
   path: string;
   body_hash: string;
-  state: 'pending' | 'done';
+  state: 'pending' | 'committed' | 'done';
   status_code: number | null;
   response_body: string | null;
   created_at: string;

@@ -6,6 +6,7 @@ import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { parseDealValue } from '../common/money.ts';
 import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
 import { isIdOf, newId } from '../lib/ids.ts';
+import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
 import { notifyEventsCommitted, recordEvents, type RecordedEvent } from '../events/event.repository.ts';
 import { IdentityRepository } from '../identity/identity.repository.ts';
@@ -70,7 +71,7 @@ export class DealService {
     // Checks that touch nothing come first.
     const value = parseDealValue(input) ?? null;
     const nextStepAt = optionalTimestamp(input.next_step_at, 'next_step_at') ?? null;
-    const row = await this.db.transaction().execute(async (tx) => {
+    const row = await writeTransaction(this.db, async (tx) => {
       const keys = await this.stageKeys(tx, actor.teamId);
       const stage = input.stage ?? keys[0];
       if (!keys.includes(stage)) throw validation('stage', `stage must be a pipeline stage key of the team: ${keys.join(', ')}.`);
@@ -105,7 +106,7 @@ export class DealService {
    * (deal.stage_changed, deal.closed, deal.reassigned) first, then deal.updated.
    */
   async update(actor: Actor, id: string, input: DealPatch): Promise<DealRow> {
-    const out = await this.db.transaction().execute(async (tx) => {
+    const out = await writeTransaction(this.db, async (tx) => {
       const repo = new DealRepository(tx);
       const deal = await this.lockVisible(tx, actor, id);
       const now = nowIso();
@@ -174,7 +175,7 @@ export class DealService {
 
   /** Extension: a won or lost deal becomes open again (deal.reopened); an open deal answers 422. */
   async reopen(actor: Actor, id: string): Promise<DealRow> {
-    const row = await this.db.transaction().execute(async (tx) => {
+    const row = await writeTransaction(this.db, async (tx) => {
       const deal = await this.lockVisible(tx, actor, id);
       if (deal.status === 'open') throw validation('status', 'deal is already open.');
       const next: DealTable = { ...deal, status: 'open', closed_at: null, updated_at: nowIso() };

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, Scope } from '../common/actor.ts';
 import { AppError, validation } from '../errors/app-error.ts';
 import type { Services } from '../services.ts';
+import { unstorableTextPath } from './stored-text.ts';
+import { runUnderIdempotencyKey } from '../idempotency/idempotency-scope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -83,14 +85,21 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
   // An empty query parameter (`?status=`, as a form with an empty select sends it) counts as
   // not given, on every list alike: the default applies instead of a 422. A parameter given twice
   // (`?limit=1&limit=2`) answers 422 naming it (field), not the wrong-type list.
+  // Text no database can keep as sent (NUL, a lone surrogate): an id that holds it names no row
+  // (404); a query parameter or body field holding it answers 422 naming it.
   app.addHook('preValidation', (request, _reply, done) => {
+    if (unstorableTextPath(request.params) !== null) return done(new AppError('not_found', 'Not found.'));
     const query = request.query as Record<string, unknown> | undefined;
     if (query) {
       for (const k of Object.keys(query)) {
         if (Array.isArray(query[k])) return done(validation(k, `${k} was given more than once; give it once.`));
         if (query[k] === '') delete query[k];
       }
+      const bad = unstorableTextPath(query);
+      if (bad !== null) return done(validation(bad, `${bad} contains a NUL character or an unpaired surrogate, which cannot be stored.`));
     }
+    const bad = unstorableTextPath(request.body);
+    if (bad !== null) return done(validation(bad || 'body', `${bad || 'body'} contains a NUL character or an unpaired surrogate, which cannot be stored.`));
     done();
   });
 
@@ -110,7 +119,10 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
       return;
     }
     // A replayed answer has been sent: the handler must not run, so done() is not called.
-    startIdempotent(request, reply, Array.isArray(raw) ? raw[0] : raw).then((replayed) => { if (!replayed) done(); }, done);
+    // The handler runs under the key, so its write transaction marks it committed (idempotency-scope.ts).
+    startIdempotent(request, reply, Array.isArray(raw) ? raw[0] : raw).then((replayed) => {
+      if (!replayed) runUnderIdempotencyKey({ keyId: request.idem!.keyId, idemKey: request.idem!.key }, () => done());
+    }, done);
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {

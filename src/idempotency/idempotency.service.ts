@@ -54,7 +54,12 @@ export class IdempotencyService {
         throw validation('Idempotency-Key', 'This Idempotency-Key was used with a different request body or path.');
       }
       if (row.state === 'done') return { kind: 'replay', status: row.status_code!, body: row.response_body ?? '' };
-      if (Date.parse(row.created_at) + PENDING_LEASE_MS <= Date.now() && (await this.takeOver(args.keyId, args.idemKey, row.created_at))) return { kind: 'new' };
+      const expired = Date.parse(row.created_at) + PENDING_LEASE_MS <= Date.now();
+      // Its change committed but its process died before the answer was stored: never run it again.
+      if (row.state === 'committed' && expired) {
+        throw new AppError('answer_lost', 'The request with this Idempotency-Key was carried out, but its answer was lost when its server stopped; look the result up instead of retrying.');
+      }
+      if (row.state === 'pending' && expired && (await this.takeOver(args.keyId, args.idemKey, row.created_at))) return { kind: 'new' };
       if (Date.now() >= deadline) break;
       await sleep(POLL_MS);
     }

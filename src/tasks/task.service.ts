@@ -5,6 +5,7 @@ import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
 import { MAX_LENGTH } from '../common/text.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { isIdOf, newId } from '../lib/ids.ts';
+import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso, overdueCutoff } from '../lib/time.ts';
 import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
 import { ContactRepository } from '../contacts/contact.repository.ts';
@@ -45,7 +46,7 @@ export class TaskService {
     if (!title) throw validation('title', 'title is required.');
     if (title.length > MAX_LENGTH.task_title) throw validation('title', `title is longer than ${MAX_LENGTH.task_title} characters.`);
     const dueAt = optionalTimestamp(input.due_at, 'due_at') ?? null;
-    const row = await this.db.transaction().execute(async (tx) => {
+    const row = await writeTransaction(this.db, async (tx) => {
       const deal = input.deal_id ? await this.links.deal(tx, actor, input.deal_id) : null;
       let contactId: string | null = null;
       if (input.contact_id) {
@@ -74,7 +75,7 @@ export class TaskService {
 
   /** Extension: marks the task done and records task.done once; a done task answers unchanged. */
   async done(actor: Actor, id: string): Promise<TaskRow> {
-    const out = await this.db.transaction().execute(async (tx) => {
+    const out = await writeTransaction(this.db, async (tx) => {
       const repo = new TaskRepository(tx);
       const task = await repo.visibleById(actor, id);
       if (!task) throw notFound('Task');

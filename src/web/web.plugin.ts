@@ -24,6 +24,7 @@ import { callRoutes } from './pages/calls.ts';
 import { webhookRoutes } from './pages/webhooks.ts';
 import { usageRoutes } from './pages/usage.ts';
 import { formErrorText } from './form-errors.ts';
+import { unstorableTextPath } from '../http/stored-text.ts';
 
 const STATIC_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'static');
 const STATIC: Record<string, { type: string; body: string }> = {
@@ -146,6 +147,12 @@ export function webApp(services: Services): FastifyPluginAsync {
       if (typeof sent !== 'string' || !tokensEqual(sent, request.web.csrf)) throw new CsrfError();
     });
     web.addHook('preHandler', licenceGate);
+    // As in the API: text no database can keep (NUL, a lone surrogate; only scripts send it) changes nothing.
+    web.addHook('preValidation', async (request) => {
+      if (unstorableTextPath(request.params) !== null) throw new AppError('not_found', 'Not found.');
+      const bad = unstorableTextPath(request.query) ?? unstorableTextPath(request.body);
+      if (bad !== null) throw new AppError('validation_error', 'A field contains a NUL character or an unpaired surrogate, which cannot be stored.', { field: bad || 'body' });
+    });
 
     web.addHook('onSend', async (request, reply, payload) => {
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('cache-control', 'no-store');

@@ -8,6 +8,7 @@ import { cursorKey, decodeCursor, parseLimit, toPage, type Page, keysetPage } fr
 import { MAX_LENGTH, cleanText } from '../common/text.ts';
 import { forbidden, notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
+import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
 import { EVENT_NAMES, notifyEventsCommitted } from '../events/event.repository.ts';
 import { checkWebhookUrl, UrlRejectedError } from './url-guard.ts';
@@ -87,7 +88,7 @@ export class WebhookService {
       secret: generateWebhookSecret(), paused: input.paused ? 1 : 0, description: cleanDescription(input.description) ?? null,
       created_at: now, updated_at: now, deleted_at: null,
     };
-    await this.repo().insert(row);
+    await writeTransaction(this.db, (tx) => new WebhookRepository(tx).insert(row));
     return { ...toWebhookRow(row), secret: row.secret };
   }
 
@@ -118,7 +119,7 @@ export class WebhookService {
   async remove(actor: Actor, id: string): Promise<void> {
     await this.get(actor, id);
     const at = nowIso();
-    await this.db.transaction().execute(async (tx) => {
+    await writeTransaction(this.db, async (tx) => {
       const repo = new WebhookRepository(tx);
       await repo.update(actor.teamId, id, { deleted_at: at, updated_at: at });
       await repo.cancelPending(actor.teamId, id, at);
@@ -165,7 +166,7 @@ export class WebhookService {
       attempts: 0, next_attempt_at: now, locked_by: null, locked_until: null, last_status_code: null, last_error: null,
       created_at: now, updated_at: now, completed_at: null,
     };
-    await this.repo().insertDeliveries([row]);
+    await writeTransaction(this.db, (tx) => new WebhookRepository(tx).insertDeliveries([row]));
     // Wakes this process's sender at once (it listens to the outbox signal); others poll.
     notifyEventsCommitted();
     return toWebhookDeliveryRow(row, []);

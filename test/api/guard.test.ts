@@ -198,6 +198,31 @@ describe('API guard', () => {
     assert.deepEqual(await eventNamesSince(s.services, t.teamId, mark), ['contact.created']);
   });
 
+  it('never runs again a request whose change committed but whose answer was lost (409 answer_lost)', async () => {
+    const t = await makeTeam(s.services, s.api, 'IdemLost');
+    const body = { title: 'Committed before the crash' };
+    // The process "dies" between the commit and storing the answer: the answer is never stored.
+    const idem = s.services.idempotency;
+    const finish = idem.finish;
+    idem.finish = async () => {};
+    let made;
+    try {
+      made = await t.member.client.post('/tasks', body, { 'idempotency-key': 'lost-1' });
+    } finally {
+      idem.finish = finish;
+    }
+    assert.equal(made.status, 201);
+    const row = await s.services.handle.db.selectFrom('idempotency_keys').select(['state']).where('idem_key', '=', 'lost-1').executeTakeFirstOrThrow();
+    assert.equal(row.state, 'committed', 'the mark commits with the change');
+    await s.services.handle.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - PENDING_LEASE_MS - 1000).toISOString() })
+      .where('idem_key', '=', 'lost-1').execute();
+    const retried = await t.member.client.post('/tasks', body, { 'idempotency-key': 'lost-1' });
+    assert.equal(retried.status, 409);
+    assert.equal(retried.body.detail.error, 'answer_lost');
+    const tasks = (await t.member.client.get('/tasks?limit=100')).body.items.filter((k: any) => k.title === body.title);
+    assert.deepEqual(tasks.map((k: any) => k.id), [made.body.id], 'one task, not two');
+  });
+
   it('names a query parameter given twice, and ignores a __proto__ key in a body like any unknown field', async () => {
     const twice = await a.member.client.get('/contacts?limit=1&limit=2');
     assert.equal(twice.status, 422);
@@ -283,6 +308,45 @@ describe('API guard', () => {
     }
     const done = await a.owner.client.post(`/tasks/tk_${'A'.repeat(120)}/done`, {});
     assert.equal(done.status, 404);
+  });
+
+  it('refuses text no database can keep (NUL, a lone surrogate) alike on both databases, and stores nothing', async () => {
+    const c = a.owner.client;
+    const deal = (await c.post('/deals', { title: 'Text guard deal' })).body;
+    const contact = (await c.post('/contacts', { email: 'text.guard@guard.test' })).body;
+    const before = (await c.get('/deals?status=all')).body.total;
+    const bodies: Array<[string, string, object, string]> = [
+      ['POST', '/deals', { title: 'A\u0000B' }, 'title'],
+      ['POST', '/deals', { title: 'A\ud800B' }, 'title'],
+      ['POST', '/deals', { title: 'ok', contact_id: `${contact.id}\u0000` }, 'contact_id'],
+      ['POST', '/contacts', { email: 'nul@guard.test', first_name: 'x\udc00' }, 'first_name'],
+      ['POST', '/companies', { name: 'Nul\u0000 GmbH' }, 'name'],
+      ['POST', '/activities', { kind: 'note', body: 'b\u0000', contact_id: contact.id }, 'body'],
+      ['POST', '/tasks', { title: 't\u0000' }, 'title'],
+      ['POST', '/webhooks', { url: 'https://example.com/hook', events: ['deal.created', 'deal.\u0000'] }, 'events.1'],
+      ['PATCH', `/deals/${deal.id}`, { next_step: 'x\u0000' }, 'next_step'],
+    ];
+    for (const [method, path, body, field] of bodies) {
+      const r = await c.request(method, path, body);
+      assert.equal(r.status, 422, `${method} ${path} ${field}: ${r.text}`);
+      assert.equal(r.body.detail.error, 'validation_error');
+      assert.equal(r.body.detail.field, field);
+    }
+    for (const path of ['/contacts?q=a%00b', '/deals?q=%00', '/companies?q=%00x']) {
+      const r = await c.get(path);
+      assert.equal(r.status, 422, path);
+      assert.equal(r.body.detail.field, 'q', path);
+    }
+    for (const path of ['/deals/%00', `/contacts/${contact.id}%00`, '/tasks/%00', '/calls/%00']) {
+      assert.equal((await c.get(path)).status, 404, path);
+    }
+    assert.equal((await c.get('/deals?status=all')).body.total, before);
+    assert.equal((await c.get(`/deals/${deal.id}`)).body.next_step, null);
+    assert.equal((await c.get('/companies?q=nul')).body.total, 0);
+    // Surrogate pairs (emoji) are ordinary text and come back as sent.
+    const emoji = await c.post('/deals', { title: 'Deal 🚀 Ü' });
+    assert.equal(emoji.status, 201);
+    assert.equal((await c.get(`/deals/${emoji.body.id}`)).body.title, 'Deal 🚀 Ü');
   });
 
   it('answers a client whose headers never finish with 408 request_timeout in the one error shape', async () => {

@@ -261,6 +261,11 @@ describe('application over HTTP', () => {
     // Fields are checked in the form's order: a bad email is named before a short password.
     assert.equal((await o.post('/team/members', { name: 'Nora', email: 'not-an-email', role: 'member', password: 'short' }, { referer: '/team' })).status, 303);
     assert.match((await o.get('/team')).text, /id="m-email"[^>]*aria-invalid="true"/);
+
+    // Text no database can keep (only scripts send it) answers 422 and changes nothing.
+    const nul = await o.post('/companies', { name: 'Nul\u0000 AG' }, { referer: '/companies' });
+    assert.equal(nul.status, 422);
+    assert.equal((await a.owner.client.get('/companies?q=nul')).body.total, 0);
   });
 
   it('links each task to its deal and contact and lists open tasks soonest due first, undated last', async () => {

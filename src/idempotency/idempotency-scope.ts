@@ -1,0 +1,31 @@
+// The Idempotency-Key a POST runs under, for the transaction that makes its change: that
+// transaction marks the key `committed` before it commits, so a retry after a crash between the
+// commit and the stored answer knows the change was made and does not make it again.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export interface IdempotencyScope { keyId: string; idemKey: string }
+
+const scope = new AsyncLocalStorage<IdempotencyScope>();
+
+/** Runs `fn` (the rest of the request) under the Idempotency-Key it holds. */
+export function runUnderIdempotencyKey<T>(key: IdempotencyScope, fn: () => T): T {
+  return scope.run(key, fn);
+}
+
+/**
+ * The write transaction of a POST: `fn` and, when the request holds an Idempotency-Key, the
+ * key's `committed` mark commit together.
+ */
+export async function writeTransaction<T>(db: Kysely<Database>, fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    const out = await fn(tx);
+    const key = scope.getStore();
+    if (key) {
+      await tx.updateTable('idempotency_keys').set({ state: 'committed' })
+        .where('key_id', '=', key.keyId).where('idem_key', '=', key.idemKey).where('state', '=', 'pending').execute();
+    }
+    return out;
+  });
+}
