@@ -162,7 +162,8 @@ Rep: Could we set up a call with Charles next week, say Tuesday at ten?
 Customer: I will ask him and get back to you.`;
   for (const language of ['de', 'en'] as const) {
     const r = analyzeTranscript({ transcript: en, language });
-    assert.deepEqual(r.metrics.objections, [{ type: 'price', handled: false }], 'the question about the offered discount is no second objection');
+    // "I need to talk to Charles first." – answered with "What would Charles need to see to say yes?" – is an authority objection, explored.
+    assert.deepEqual(r.metrics.objections, [{ type: 'price', handled: false }, { type: 'authority', handled: true }], 'the question about the offered discount is no second objection');
     assert.equal(r.biggest_miss.quote, 'Well, we could probably give you a discount.');
     assert.match(r.biggest_miss.why, language === 'en' ? /straight away with a discount/ : /sofort ein Rabatt/);
     assert.match(r.biggest_miss.what_to_say_instead, /^“more than we budgeted” – /, 'the echo keeps the words, not a verb without its subject');

@@ -59,8 +59,9 @@ export function analyzeTranscript(input: AnalyzeInput): AnalysisResult {
       monoSeconds: Math.round(mono),
       monoWords: m.monologueWords,
       measuredSeconds: m.monologueSeconds !== null,
-      questions: m.repQuestions.length,
-      open: m.openQuestions,
+      // Coaching counts the questions that explore (not "Passt es gerade?", "Is this Karen?", "What's the best email?").
+      questions: m.discoveryQuestions,
+      open: m.openDiscoveryQuestions,
       target: questionTarget(m.totalWords),
       pains: m.pains.length,
       features: m.featureDump?.features ?? 0,

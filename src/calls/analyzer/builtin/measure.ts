@@ -11,11 +11,20 @@ import {
   CALL_PURPOSE_RE,
   CHECK_BACK_RE,
   CONCERN_INVITE_RE,
+  ATTENDEE_NAME_RE,
+  ATTENDEE_RE,
   DATE_RE,
   DEFENSE_RE,
   DISCOUNT_OFFER_RE,
   CHEAPER_PLAN_RE,
+  CONCESSION_ASK_RE,
+  DELIVERY_RE,
   FEATURE_RE,
+  FREE_EXTRA_RE,
+  REASSURANCE_RE,
+  REFRAME_RE,
+  TRADE_RE,
+  adoptionConcern,
   GREETING_RE,
   CRITERIA_Q_RE,
   IMPLICATION_Q_RE,
@@ -110,8 +119,16 @@ export interface Measurements {
   monologueSeconds: number | null;
   durationSeconds: number | null;
   repQuestions: Sentence[];
-  /** Rep questions that explore the customer (not permission, logistics, offers of material or date proposals). */
+  /** Rep questions that explore the customer (not permission, identity checks, logistics, offers of material, concessions or date proposals). */
   discoveryQuestions: number;
+  /** Of those, the open ones. */
+  openDiscoveryQuestions: number;
+  /**
+   * Concessions the rep gave away: a discount or a free extra not asked for, offered before the
+   * objection was explored, or without anything asked in return. Not the direct reply to a price
+   * or budget objection (that is a capitulated objection).
+   */
+  concessions: Sentence[];
   openQuestions: number;
   closedQuestions: number;
   questionsByThird: [number, number, number];
@@ -320,6 +337,11 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
   // One pass over the conversation.
   const repQuestions: Sentence[] = [];
   let discoveryQuestions = 0;
+  let openDiscoveryQuestions = 0;
+  const concessions: Sentence[] = [];
+  // Where the customer asked for a better price or objected to it, and whether the rep asked a question since.
+  let askedForMovement = false;
+  let exploredSinceAsk = false;
   let openQuestions = 0;
   const thirds: [number, number, number] = [0, 0, 0];
   const pains: PainEvent[] = [];
@@ -360,7 +382,12 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         if (s.question) {
           repQuestions.push(s);
           if (s.question === 'open') openQuestions++;
-          if (![PERMISSION_Q_RE, LOGISTIC_Q_RE, OFFER_MATERIAL_RE, DATE_RE].some((re) => re.test(s.text))) discoveryQuestions++;
+          // "Is this Karen?", "Have you got two minutes?", "What's the best email?", "What if I could get you 15 percent off?" explore nothing.
+          if (![PERMISSION_Q_RE, GREETING_RE, LOGISTIC_Q_RE, OFFER_MATERIAL_RE, DATE_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(s.text))) {
+            discoveryQuestions++;
+            if (s.question === 'open') openDiscoveryQuestions++;
+            if (askedForMovement) exploredSinceAsk = true;
+          }
           const third = totalWords > 0 ? Math.min(2, Math.floor((3 * s.wordPos) / totalWords)) : 0;
           thirds[third]++;
           if (QUALIFY_RE.test(s.text)) qualifyingQuestions++;
@@ -369,7 +396,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         }
         if (PARAPHRASE_RE.test(s.text)) paraphrases.push(s);
         // "Das kann ich Ihnen zusagen." after "Klappt das bis Montag?": a guarantee on a date, a delivery or a result.
-        if (!s.question && RISKY_PROMISE_RE.test(s.text) && !PROMISE_HEDGE_RE.test(s.text) && (PROMISE_TOPIC_RE.test(s.text) || (prevCustomer !== null && prevCustomer.index === i - 1 && PROMISE_TOPIC_RE.test(prevCustomer.text)))) {
+        // "Das ist gar kein Problem, … garantiert …": reassurance is no hedge of the promise.
+        if (!s.question && RISKY_PROMISE_RE.test(s.text) && !PROMISE_HEDGE_RE.test(s.text.replace(REASSURANCE_RE, ' ')) && (PROMISE_TOPIC_RE.test(s.text) || (prevCustomer !== null && prevCustomer.index === i - 1 && PROMISE_TOPIC_RE.test(prevCustomer.text)))) {
           riskyPromises.push(s);
         }
         if (!agenda && s.wordPos <= totalWords * 0.25 && AGENDA_RE.test(s.text)) agenda = s;
@@ -377,9 +405,22 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
           if (CALL_PURPOSE_RE.test(s.text)) purposeStated = true;
           if (s.question && (PERMISSION_Q_RE.test(s.text) || ASK_PERMISSION_RE.test(s.text))) permissionAsked = true;
         }
+        // A discount or a free extra the rep gives away: not asked for, before the objection was
+        // explored, or without anything in return ("What if I could get you 15 percent off?",
+        // "Trotzdem möchte ich Ihnen entgegenkommen: … fünf Prozent Rabatt"). A discount as the
+        // direct reply to a price objection is one too (and the objection is given up).
+        const concession = DISCOUNT_OFFER_RE.test(s.text) || FREE_EXTRA_RE.test(s.text);
+        if (concession) {
+          const traded = TRADE_RE.test(s.text) || t.sentences.some((x) => x !== s && TRADE_RE.test(x.text));
+          if (!(askedForMovement && exploredSinceAsk && traded) && concessions.length < 3) concessions.push(s);
+        }
         // A statement that ties back to the customer's words is a value statement even
         // without product words ("Du hattest gesagt ..., deshalb haben wir ...").
-        if (!s.question && (isPitch(s) || (LINK_RE.test(s.text) && s.words >= 8))) {
+        // So is a comparison in the customer's own terms ("Our 142 includes the full implementation",
+        // "Wenn wir den gleichen Wechselrhythmus vergleichen, sind wir ziemlich nah beieinander").
+        const reframe = !s.question && !isPitch(s) && REFRAME_RE.test(s.text) && (pains.length > 0 || objections.length > 0) && overlap(s.text, vocab) >= 1;
+        // A concession is no value statement, however it is phrased ("We also have a premium support tier … I could probably include it.").
+        if (!s.question && !concession && (isPitch(s) || (LINK_RE.test(s.text) && s.words >= 8) || reframe)) {
           pitches.push(s);
           turnPitch++;
           // Shared words tie a statement to the customer, unless it is a feature list that merely contains them.
@@ -388,7 +429,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
           // "that's exactly the size where Paydock shines" ties it to nothing. Quoting the customer
           // ("Last time you mentioned ...") refers to their words by itself.
           const problemNamed = pains.length > 0 || objections.length > 0;
-          const linked = turnHasQuote || (problemNamed && (turnHasLinkWords || (!list && overlap(s.text, vocab) >= 2)));
+          const linked = reframe || turnHasQuote || (problemNamed && (turnHasLinkWords || (!list && overlap(s.text, vocab) >= 2)));
           if (linked) {
             linkedPitches.push(s);
             turnLinked = true;
@@ -441,6 +482,10 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     if (prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null) && objections.some((o) => o.sentence.turn === i - 2)) {
       for (const x of t.sentences) contentWords(x.text, vocab);
     }
+    if (!askedForMovement && t.sentences.some((x) => CONCESSION_ASK_RE.test(x.text))) {
+      askedForMovement = true;
+      exploredSinceAsk = false;
+    }
     // A number before the problem in the same turn ("Zwei bis drei Tage. Und es gibt immer wieder Fehler.") quantifies it too.
     const turnPain = t.sentences.some((s) => PAIN_RE.test(painText(s.text)));
     for (const s of t.sentences) {
@@ -475,19 +520,31 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         // "da dachten wir, das läuft gut, und am Ende 9.000 Euro im Minus", "if we don't need the extra
         // person": a belief that proved wrong or a condition, not contentment with today.
         if (type === 'status_quo' && /\b(?:dachte|dachten|gedacht|hofften|thought|hoped)\b|\b(?:if|wenn|falls)\b(?! ich ehrlich| i'm honest| i am honest)/i.test(s.text)) continue;
-        if (!OBJECTION_RES[type].test(type === 'timing' ? withoutThirdPartyTime(cleanedObj) : cleanedObj) && !(type === 'competitor' && namesCompetitor(s.text))) continue;
+        if (
+          !OBJECTION_RES[type].test(type === 'timing' ? withoutThirdPartyTime(cleanedObj) : cleanedObj) &&
+          !(type === 'competitor' && namesCompetitor(s.text)) &&
+          !(type === 'adoption' && adoptionConcern(cleanedObj))
+        ) continue;
         // "Arbeiten Sie auch mit HubSpot?" asks about an integration; it is not an objection.
         if (type === 'competitor' && s.question) continue;
         seenTypes.add(type);
         contentWords(s.text, vocab);
         objections.push(judgeObjection(type, s, reply, turns, nextRep, totalWords));
+        if (type === 'price' || type === 'budget') {
+          // A price or budget objection asks for movement; an exploring question must come after it.
+          if (!askedForMovement) exploredSinceAsk = false;
+          askedForMovement = true;
+        }
       }
     }
 
     // The best question: an open rep question right before this customer turn.
     const prev = i > 0 ? turns[i - 1] : null;
     if (prev && prev.isRep) {
-      const q = [...prev.sentences].reverse().find((s) => s.question === 'open' && !LOGISTIC_Q_RE.test(s.text) && !GREETING_RE.test(s.text));
+      // Permission, logistics, identity checks and concessions ("What if I could get you 15 percent off?") are never the best question.
+      const q = [...prev.sentences]
+        .reverse()
+        .find((s) => s.question === 'open' && ![LOGISTIC_Q_RE, GREETING_RE, PERMISSION_Q_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(s.text)));
       if (q) {
         const pain = t.sentences.some((s) => PAIN_RE.test(painText(s.text)));
         // "Wir sind 40 Leute" is context: only time, money or what was lost counts as an impact.
@@ -512,6 +569,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
     durationSeconds,
     repQuestions,
     discoveryQuestions,
+    openDiscoveryQuestions,
+    concessions,
     openQuestions,
     closedQuestions: repQuestions.length - openQuestions,
     questionsByThird: thirds,
@@ -568,14 +627,21 @@ function judgeObjection(
   }
   // "Well, we could probably give you a discount." A discount before a single question concedes
   // the price without learning what it is measured against.
-  const discount = type === 'price' || type === 'budget' ? reply.sentences.findIndex((x) => DISCOUNT_OFFER_RE.test(x.text)) : -1;
-  if (discount >= 0 && (firstQ < 0 || discount < firstQ)) {
+  // A free extra ("What if we set up the approval flow for you ourselves, free of charge …?") concedes the same way, also as a question.
+  const discount = type === 'price' || type === 'budget' ? reply.sentences.findIndex((x) => DISCOUNT_OFFER_RE.test(x.text) || FREE_EXTRA_RE.test(x.text)) : -1;
+  if (discount >= 0 && (firstQ < 0 || discount <= firstQ)) {
     return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: reply.sentences[discount], early, capitulated: 'discount' };
   }
   // "We do have a smaller starter plan, which is quite affordable." gives in the same way.
   const cheaper = type === 'price' || type === 'budget' ? reply.sentences.findIndex((x) => x.question === null && CHEAPER_PLAN_RE.test(x.text)) : -1;
   if (cheaper >= 0 && (firstQ < 0 || cheaper < firstQ)) {
     return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: reply.sentences[cheaper], early, capitulated: 'cheaper_plan' };
+  }
+  // "Wie wäre es, wenn wir uns am Dienstag zu dritt mit Herrn Schulte zusammensetzen?": bringing the
+  // person who decides into a meeting handles an authority objection (MEDDPICC).
+  const decider = type === 'authority' ? reply.sentences.find((x) => (ATTENDEE_RE.test(x.text) || ATTENDEE_NAME_RE.test(x.text)) && (DATE_RE.test(x.text) || MEETING_RE.test(x.text))) ?? null : null;
+  if (decider && !reply.sentences.some((x) => DEFENSE_RE.test(x.text))) {
+    return { type, sentence: s, quality: 3, ack: true, question: true, defense: false, response: decider, early, capitulated: false };
   }
   const beforeQuestion = firstQ >= 0 ? reply.sentences.slice(0, firstQ) : reply.sentences;
   const opening = firstSentences(reply, 2);
@@ -648,7 +714,8 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
           // The latest dated proposal wins, unless only an earlier one was agreed to.
           if (!repDated || agreed || !repDated.agreed) repDated = { s, agreed };
         }
-      } else if (UNDATED_RE.test(s.text) && meetingTurn && !PITCH_RE.test(s.text)) {
+      } else if (UNDATED_RE.test(s.text) && meetingTurn && !PITCH_RE.test(s.text) && !(DELIVERY_RE.test(s.text) && !MEETING_RE.test(s.text) && !INVITE_RE.test(s.text))) {
+        // "I'll get that to you this week" sends something; it agrees no meeting.
         // "mit unserem Baukasten bist du in zwei Wochen live" is a pitch, not a next step.
         undated = s;
       } else if (VAGUE_RE.test(s.text)) {

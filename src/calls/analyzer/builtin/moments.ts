@@ -6,6 +6,10 @@ import { echoPhrase } from './echo.ts';
 import {
   ATTENDEE_NAME_RE,
   ATTENDEE_RE,
+  DISCOUNT_OFFER_RE,
+  FREE_EXTRA_RE,
+  FEATURE_RE,
+  PERMISSION_Q_RE,
   IMPACT_RE,
   IMPLICATION_Q_RE,
   NEED_PAYOFF_RE,
@@ -246,21 +250,28 @@ export function buildCandidates(m: Measurements): Candidate[] {
       kind: 'pain_no_impact', method: 'spin_implication', echo: echoFrom(exploredNoImpact.sentence, PAIN_RE),
     });
   }
-  if (m.qualifyingQuestions === 0 && m.pitches.length > 0) {
+  // An authority objection left half handled is this miss already (MEDDPICC, at the objection).
+  if (m.qualifyingQuestions === 0 && m.pitches.length > 0 && !m.objections.some((o) => o.type === 'authority' && o.quality < 3)) {
     // Complex, later-stage conversations get MEDDPICC; short or early ones BANT.
     const late = m.objections.some((o) => o.type === 'authority') || m.totalWords > 2500 || m.pitches.length >= 5;
+    // A pitch tied to the customer's words is never quoted for this when an untied one exists.
+    const at = m.pitches.find((p) => !m.linkedPitches.includes(p)) ?? m.pitches[0];
     c.push({
-      dimension: 'discovery', positive: false, stretch: false, strength: 55, sentence: m.pitches[0], focus: PITCH_RE,
-      kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: echoAt(m.pitches[0]),
+      dimension: 'discovery', positive: false, stretch: false, strength: 55, sentence: at, focus: PITCH_RE,
+      kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: echoAt(at),
     });
   }
-  if (m.repQuestions.length < Math.ceil(target / 2)) {
+  if (m.discoveryQuestions < Math.ceil(target / 2)) {
     // A closed question to reopen; without questions, the rep's longest statement (where a question belonged).
     const longestRep = repSentences.reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
-    const closed = m.repQuestions.find((q) => q.question === 'closed' && !LOGISTIC_Q_RE.test(q.text)) ?? m.repQuestions[0] ?? longestRep ?? firstRep;
+    // Permission, identity and logistics questions ("Passt es gerade?", "Is this Karen?") are no discovery questions to reopen.
+    const exploring = m.repQuestions.filter((q) => ![LOGISTIC_Q_RE, PERMISSION_Q_RE, GREETING_RE].some((re) => re.test(q.text)));
+    // Without one, the rep's longest statement, where a question belonged (not the permission question itself).
+    const longestStatement = repSentences.reduce<Sentence | null>((best, x) => (x.question === null && (!best || x.words > best.words) ? x : best), null);
+    const closed = exploring.find((q) => q.question === 'closed') ?? exploring[0] ?? longestStatement ?? longestRep ?? firstRep;
     if (closed) {
       c.push({
-        dimension: 'discovery', positive: false, stretch: false, strength: 50 + (target - m.repQuestions.length) * 3, sentence: closed,
+        dimension: 'discovery', positive: false, stretch: false, strength: 50 + (target - m.discoveryQuestions) * 3, sentence: closed,
         kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(closed.turn)) ?? echoAt(closed),
       });
     }
@@ -282,7 +293,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   if (m.monologueTurn && mono > MONOLOGUE_GOOD_SECONDS) {
     const t = m.monologueTurn;
     const s = t.sentences.find(substantive) ?? t.sentences[0];
-    const pitchy = t.sentences.some((x) => PITCH_RE.test(x.text));
+    const pitchy = t.sentences.some((x) => PITCH_RE.test(x.text)) || m.featureDump?.turn === t;
     c.push({
       dimension: 'listening', positive: false, stretch: false, strength: 50 + Math.min(40, (mono - MONOLOGUE_GOOD_SECONDS) / 3), sentence: s,
       kind: pitchy ? 'monologue_trial' : 'monologue_calibrated', method: pitchy ? 'trial_close' : 'voss_calibrated_question',
@@ -347,7 +358,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // ---- Value
   if (m.featureDump) {
     const t = m.featureDump.turn;
-    const s = t.sentences.find((x) => PITCH_RE.test(x.text)) ?? t.sentences.find(substantive) ?? t.sentences[0];
+    // Quoted where the list is: the pitch sentence, else the sentence with the most features.
+    const featureCount = (x: Sentence) => x.text.match(new RegExp(FEATURE_RE.source, 'gi'))?.length ?? 0;
+    const listing = t.sentences.reduce<Sentence | null>((best, x) => (featureCount(x) > (best ? featureCount(best) : 0) ? x : best), null);
+    const s = t.sentences.find((x) => PITCH_RE.test(x.text)) ?? listing ?? t.sentences.find(substantive) ?? t.sentences[0];
     const hasPain = m.pains.length > 0;
     c.push({
       dimension: 'value', positive: false, stretch: false, strength: 70, sentence: s, focus: PITCH_RE,
@@ -413,7 +427,18 @@ export function buildCandidates(m: Measurements): Candidate[] {
       kind: 'objection', method: objectionMethod(o), echo: echoFrom(o.sentence, OBJECTION_RES[o.type]), objection: o,
     });
   }
-  if (m.objections.length === 0 && !m.concernInvite) {
+  // A discount or a free extra given away: quoted at the rep; trade it or keep it. Not again when it
+  // is the reply that gave up a price objection (that objection's miss quotes it), and ranked after
+  // objections given up, ignored or defended.
+  const concession = m.concessions.find((x) => !m.objections.some((o) => o.response === x));
+  if (concession) {
+    const s = concession;
+    c.push({
+      dimension: 'objection_handling', positive: false, stretch: false, strength: 70, sentence: s,
+      kind: 'concession', method: 'laer', echo: echoFrom(lastCustomerBefore(s.turn)) ?? echoAt(s),
+    });
+  }
+  if (m.objections.length === 0 && !m.concernInvite && m.concessions.length === 0) {
     // Where a concern could have been invited: the rep's closing proposal or last question.
     const closing =
       (m.nextStep.sentence && turns[m.nextStep.sentence.turn].isRep ? m.nextStep.sentence : null) ??
@@ -537,14 +562,15 @@ export function buildCandidates(m: Measurements): Candidate[] {
     c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 45, sentence: m.agenda, kind: 'agenda', method: 'sandler_upfront_contract', echo: null });
   }
   // Fallback strength: the rep's best question, else their first real sentence.
-  const usable = (q: Sentence) => !LOGISTIC_Q_RE.test(q.text) && !TAG_QUESTION_RE.test(q.text) && !GREETING_RE.test(q.text);
+  // Never a permission question ("have you got two minutes?") nor a concession ("What if I could get you 15 percent off?").
+  const usable = (q: Sentence) => ![LOGISTIC_Q_RE, TAG_QUESTION_RE, GREETING_RE, PERMISSION_Q_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(q.text));
   const fallback =
     bq?.sentence ?? m.repQuestions.find((q) => q.question === 'open' && usable(q)) ?? repSentences.find((x) => INTRO_RE.test(x.text)) ?? firstRep;
   if (fallback) {
     c.push({
       dimension: 'discovery', positive: true, stretch: false, strength: 1, sentence: fallback,
       // "…, spreche ich mit Herrn Lindner?" is an opening, not a question that drew the customer in.
-      kind: fallback.question && !GREETING_RE.test(fallback.text) ? 'fallback_strength' : 'fallback_opening', echo: null,
+      kind: fallback.question && !GREETING_RE.test(fallback.text) && !PERMISSION_Q_RE.test(fallback.text) ? 'fallback_strength' : 'fallback_opening', echo: null,
     });
   }
   const lastRepSentence = [...repSentences].reverse().find(substantive);

@@ -29,7 +29,8 @@ export interface ScoreDetail {
 
 export function score(m: Measurements): ScoreDetail {
   const explain: Record<ScoreDimension, string[]> = { discovery: [], listening: [], value: [], objection_handling: [], next_step: [] };
-  const q = m.repQuestions.length;
+  // Only questions that explore count: not permission, identity checks, logistics, material offers, concessions or dates.
+  const q = m.discoveryQuestions;
   const target = questionTarget(m.totalWords);
 
   // Discovery
@@ -42,9 +43,9 @@ export function score(m: Measurements): ScoreDetail {
     d++;
     explain.discovery.push(`+1 questions ${q} >= target ${target}`);
   }
-  if (m.openQuestions >= 3 && m.openQuestions >= 0.4 * q) {
+  if (m.openDiscoveryQuestions >= 3 && m.openDiscoveryQuestions >= 0.4 * q) {
     d++;
-    explain.discovery.push(`+1 open questions ${m.openQuestions}/${q}`);
+    explain.discovery.push(`+1 open questions ${m.openDiscoveryQuestions}/${q}`);
   }
   if (m.pains.some((p) => p.explored)) {
     d++;
@@ -55,7 +56,8 @@ export function score(m: Measurements): ScoreDetail {
     explain.discovery.push('+1 impact quantified');
   }
   const maxThird = Math.max(...m.questionsByThird);
-  if (q >= 4 && maxThird >= 0.8 * q) {
+  const asked = m.repQuestions.length;
+  if (asked >= 4 && maxThird >= 0.8 * asked) {
     d--;
     explain.discovery.push('-1 questions bunched in one third of the call');
   }
@@ -94,7 +96,8 @@ export function score(m: Measurements): ScoreDetail {
 
   // Value
   let v: number;
-  if (m.pitches.length === 0) {
+  // A feature dump is a pitch, with or without "our platform" words.
+  if (m.pitches.length === 0 && !m.featureDump) {
     v = 2;
     explain.value.push('=2 no pitch');
     if (m.pains.some((p) => p.explored)) {
@@ -119,7 +122,8 @@ export function score(m: Measurements): ScoreDetail {
       v++;
       explain.value.push('+1 need-payoff question');
     }
-    if (!m.pitchBeforePain && m.pains.length > 0) {
+    const dumpFirst = m.featureDump !== null && (m.pains.length === 0 || m.featureDump.turn.wordPos < m.pains[0].sentence.wordPos);
+    if (!m.pitchBeforePain && !dumpFirst && m.pains.length > 0) {
       v++;
       explain.value.push('+1 pitched only after a pain was uncovered');
     }
@@ -144,6 +148,11 @@ export function score(m: Measurements): ScoreDetail {
     const mean = m.objections.reduce((a, x) => a + x.quality, 0) / m.objections.length;
     o = mean >= 3.5 ? 5 : mean >= 2.5 ? 4 : mean >= 1.75 ? 3 : mean >= 1 ? 2 : 1;
     explain.objection_handling.push(`=${o} mean handling quality ${mean.toFixed(2)} over ${m.objections.length} objection(s)`);
+  }
+  // A discount or a free extra given away (unasked, before the objection was explored, or for nothing in return).
+  if (m.concessions.length > 0) {
+    o--;
+    explain.objection_handling.push(`-1 concession given away ("${m.concessions[0].text.slice(0, 60)}")`);
   }
 
   // Next step

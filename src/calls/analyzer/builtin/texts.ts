@@ -273,9 +273,9 @@ export const TEXTS = {
   few_questions: {
     why: {
       de: (p) =>
-        `Im ganzen Gespräch kam${p.questions === 1 ? ' nur eine Frage' : p.questions === 0 ? ' keine einzige Frage' : `en nur ${p.questions} Fragen`} vom Verkauf${p.questions === 1 ? (p.open === 1 ? ', und sie war offen' : ', und sie war geschlossen') : p.questions > 1 ? `, ${p.open === 0 ? 'keine' : p.open === 1 ? 'eine' : p.open} davon offen` : ''}; für ein Gespräch dieser Länge wären etwa ${p.target} sinnvoll. Geschlossene Fragen und Aussagen liefern ein Ja oder Nein, aber keine Geschichte.`,
+        `Im ganzen Gespräch kam${p.questions === 1 ? ' nur eine Frage' : p.questions === 0 ? ' keine einzige Frage zur Situation der Kundin oder des Kunden' : `en nur ${p.questions} Fragen`} vom Verkauf${p.questions === 1 ? (p.open === 1 ? ', und sie war offen' : ', und sie war geschlossen') : p.questions > 1 ? `, ${p.open === 0 ? 'keine' : p.open === 1 ? 'eine' : p.open} davon offen` : ''}; für ein Gespräch dieser Länge wären etwa ${p.target} sinnvoll. Geschlossene Fragen und Aussagen liefern ein Ja oder Nein, aber keine Geschichte.`,
       en: (p) =>
-        `The rep asked ${p.questions === 0 ? 'no questions at all' : p.questions === 1 ? 'only one question' : `only ${p.questions} questions`} in the whole call${p.questions === 1 ? (p.open === 1 ? ', an open one' : ', and a closed one') : p.questions > 1 ? `, ${p.open === 0 ? 'none' : p.open} of them open` : ''}; a call of this length calls for about ${p.target}. Closed questions and statements get a yes or no, not the story behind it.`,
+        `The rep asked ${p.questions === 0 ? 'no question at all about the customer\'s situation' : p.questions === 1 ? 'only one question' : `only ${p.questions} questions`} in the whole call${p.questions === 1 ? (p.open === 1 ? ', an open one' : ', and a closed one') : p.questions > 1 ? `, ${p.open === 0 ? 'none' : p.open} of them open` : ''}; a call of this length calls for about ${p.target}. Closed questions and statements get a yes or no, not the story behind it.`,
     },
     coaching: {
       de: () => 'Geschlossene Fragen in kalibrierte, offene Fragen umbauen: mit Wie, Was oder Woran beginnen, damit die Kundin oder der Kunde erzählt und nicht nur bestätigt.',
@@ -443,6 +443,26 @@ export const TEXTS = {
       Sie: (p) => `${mirror('Sie', p.echo)}das ist Ihnen wichtig, deshalb sage ich Ihnen nur zu, was ich selbst in der Hand habe, und kläre den Rest heute noch mit unserem Team. Bis wann muss es bei Ihnen spätestens stehen, und was hängt daran?`,
       du: (p) => `${mirror('du', p.echo)}das ist dir wichtig, deshalb sage ich dir nur zu, was ich selbst in der Hand habe, und kläre den Rest heute noch mit unserem Team. Bis wann muss es bei dir spätestens stehen, und was hängt daran?`,
       en: (p) => `${mirror('en', p.echo)}that matters to you, so I will only commit to what I control myself and check the rest with our team today. What is the latest date it has to be in place for you, and what depends on it?`,
+    },
+  },
+  // ---------------------------------------------------------------- objection handling (misses)
+  concession: {
+    why: {
+      de: () => 'Hier wird ein Preisnachlass oder eine Zugabe angeboten, ohne dass danach gefragt wurde, bevor der Einwand geklärt war oder ohne etwas dafür zu verlangen. Das macht den Preis verhandelbar, ohne dass klar ist, woran die Entscheidung hängt, und der nächste Einwand holt das nächste Zugeständnis.',
+      en: () => 'A discount or a free extra is offered here without being asked for, before the objection was explored or without asking for anything in return. That makes the price negotiable while it is still unclear what the decision depends on, and the next objection will fetch the next concession.',
+    },
+    coaching: {
+      de: () => 'Geben und Nehmen: nichts verschenken. Erst fragen, woran die Entscheidung hängt; ein Zugeständnis nur im Tausch gegen eine Gegenleistung (Laufzeit, Referenz, Unterschrift bis zu einem festen Datum) anbieten, oder den Preis halten.',
+      en: () => 'Trade, don\'t give: first ask what the decision depends on; offer a concession only in exchange for something (a longer term, a reference, a signature by a set date), or keep the price.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch biete ich keinen Rabatt und keine Zugabe an, bevor ich gefragt habe, woran die Entscheidung hängt, und verlange für jedes Zugeständnis eine Gegenleistung.',
+      en: () => 'In my next call I will not offer a discount or a free extra before I have asked what the decision depends on, and I will ask for something in return for every concession.',
+    },
+    say: {
+      Sie: (p) => `${p.echo ? `„${p.echo}“ – ` : ''}bevor wir über den Preis sprechen: Was bräuchten Sie noch, um sich für uns zu entscheiden? Wenn ich beim Preis etwas bewegen kann, dann im Gegenzug, zum Beispiel für eine längere Laufzeit oder eine Unterschrift bis zu einem festen Datum.`,
+      du: (p) => `${p.echo ? `„${p.echo}“ – ` : ''}bevor wir über den Preis sprechen: Was bräuchtest du noch, um dich für uns zu entscheiden? Wenn ich beim Preis etwas bewegen kann, dann im Gegenzug, zum Beispiel für eine längere Laufzeit oder eine Unterschrift bis zu einem festen Datum.`,
+      en: (p) => `${p.echo ? `“${p.echo}” – ` : ''}before we talk about price: what would you still need to go ahead with us? If I can move on price, it will be in return for something, say a longer term or a signature by a set date.`,
     },
   },
   // ---------------------------------------------------------------- next step (misses)
