@@ -708,9 +708,9 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // Who joins the follow-up, said around the agreement ("mit Stefan", "with your CTO", "I'll bring our CTO").
     const around = turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn + 3);
     const attendees = around.some((t) => ATTENDEE_RE.test(t.text) || ATTENDEE_NAME_RE.test(t.text));
-    // A person the customer said decides or signs, and who is not named around the agreement, is not invited.
+    // A person the customer said decides or signs, and whom the rep does not name around the agreement, is not invited.
     const surname = (n: string) => n.split(' ').pop() as string;
-    const missing = deciders.filter((d) => d.sentence.wordPos <= ns.sentence!.wordPos + 40 && !around.some((t) => t.text.includes(surname(d.name)))).map((d) => d.name);
+    const missing = deciders.filter((d) => d.sentence.wordPos <= ns.sentence!.wordPos + 40 && !around.some((t) => t.isRep && t.text.includes(surname(d.name)))).map((d) => d.name);
     // Praise the rep's proposal, not the customer's "Freitag um zehn, ja.".
     const accepted = !turns[ns.sentence.turn].isRep && ns.sentence.words <= 8 && AGREE_RE.test(ns.sentence.text);
     const proposal = accepted ? [...turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn)].reverse().find((t) => t.isRep)?.sentences.find((x) => DATE_RE.test(x.text)) : undefined;
