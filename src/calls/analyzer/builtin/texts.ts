@@ -866,7 +866,7 @@ export const TEXTS = {
       en: (p) => `A concrete next step with a date. But ${names(p, 'en')} is missing: the customer said they decide or sign, and they are not in the meeting.`,
     },
     coaching: {
-      de: (p) => `Beibehalten und ${names(p, 'de')} gleich mit einladen, oder klären, was diese Person vorab braucht, um zuzustimmen.`,
+      de: (p) => `Beibehalten und ${names(p, 'de').replace(/\bHerr\b/g, 'Herrn')} gleich mit einladen, oder klären, was diese Person vorab braucht, um zuzustimmen.`,
       en: (p) => `Keep it up, and invite ${names(p, 'en')} too, or agree what they need beforehand to say yes.`,
     },
   },
