@@ -126,3 +126,29 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   if (phrase.length > 80) phrase = phrase.slice(0, 80).replace(/\s+\S*$/, '');
   return phrase;
 }
+
+// A pronoun that points at someone or something said before ("Die rennt am Monatsende …" about a
+// colleague, "Then we have a problem"): out of context once quoted back on its own.
+const BACK_REFERENCE_RE = /^(?:(?:[Dd]ie|[Dd]er|[Dd]en|[Dd]em|[Ee]r|[Ss]ie|[Dd]ann|[Dd]a)\s+\p{Ll}|(?:[Hh]e|[Ss]he|[Tt]hey|[Tt]hen)\b)/u;
+const SUBJECT_BEFORE_RE = /(?:^|\s)(?:ich|wir|Sie|du|ihr|er|sie|es|man|I|we|you|they|he|she)\s*$/u;
+const CONJUNCTION_BEFORE_RE = /(?:^|\s)(?:dass|weil|wenn|ob|obwohl|damit|sodass|da)\s*$/iu;
+
+/**
+ * Whether a phrase cut from `sentence` reads as a clause of its own after "Sie sagten:" / "You said":
+ * not a German dependent clause without its conjunction ("die Bestelldaten nicht da sind"), not a
+ * verb without its subject ("liegen bei 4,10 Euro"), not a pronoun pointing back ("Die rennt …").
+ */
+export function standsAlone(sentence: string, phrase: string): boolean {
+  const at = sentence.indexOf(phrase);
+  if (at < 0) return true;
+  const before = sentence.slice(Math.max(0, at - 20), at);
+  if (BACK_REFERENCE_RE.test(phrase)) return false;
+  // The subject was cut off ("Sie | liegen bei 4,10 Euro"): a verb without its subject.
+  if (/^\p{Ll}/u.test(phrase) && SUBJECT_BEFORE_RE.test(before)) return false;
+  // A name cut from its title ("Herrn Dr. | Voss sprechen").
+  if (/(?:Herrn?|Frau|Dr\.|Mr\.|Mrs\.|Ms\.)\s*$/u.test(before)) return false;
+  // A German separable verb's particle without its verb: the cut fell after "tippt sie die" ("Kilometer für die Abrechnung ab").
+  if (/\s(?:ab|an|auf|aus|ein|mit|nach|vor|zu|weg|zurück|hinterher|fest|los|durch)$/u.test(phrase) && /(?:^|\s)(?:die|der|das|den|dem)\s*$/iu.test(before)) return false;
+  if (CONJUNCTION_BEFORE_RE.test(before) && /\p{Ll}\p{L}*[.!?]?$/u.test(phrase) && /\b(?:ist|sind|war|waren|hat|haben|wird|werden|kann|können|muss|müssen|gibt|geht|läuft|fehlt|fehlen|kommt|kommen|\p{Ll}+(?:en|t))$/u.test(phrase)) return false;
+  return true;
+}

@@ -65,6 +65,7 @@ export function analyzeTranscript(input: AnalyzeInput): AnalysisResult {
       target: questionTarget(m.totalWords),
       pains: m.pains.length,
       features: m.featureDump?.features ?? 0,
+      form: sayMode(m.callLanguage, m.formOfAddress),
     },
     speakerOf: (s) => turns[s.turn].speaker,
     note: transcriptNote(language, notes, m.mixedLanguage),

@@ -2,7 +2,7 @@
 // moment, the biggest miss (weakest dimension, clearest moment) and three moments in call order.
 
 import { type BiggestMiss, type Language, METHODS, type MethodKey, type Moment, SCORE_DIMENSIONS, type ScoreDimension, type Scores } from '../types.ts';
-import { echoPhrase } from './echo.ts';
+import { echoPhrase, standsAlone } from './echo.ts';
 import {
   ATTENDEE_NAME_RE,
   ATTENDEE_RE,
@@ -28,12 +28,18 @@ import {
   PITCH_RE,
   quantifiesImpact,
   TAG_QUESTION_RE,
+  CALL_PURPOSE_RE,
+  AGREE_RE,
+  CHECK_BACK_RE,
+  DATE_RE,
   UNDATED_RE,
   type ObjectionType,
 } from './lexicon.ts';
 import type { Measurements, ObjectionEvent } from './measure.ts';
 import { monologueSeconds, MONOLOGUE_GOOD_SECONDS, questionTarget } from './score.ts';
 import {
+  objectionAckFirstSay,
+  objectionAskedNoAckWhy,
   objectionCoaching,
   objectionCommitment,
   objectionSay,
@@ -47,7 +53,7 @@ import {
   type TextKind,
   type TextParams,
 } from './texts.ts';
-import { WORD_RE } from './regex.ts';
+import { rx, WORD_RE } from './regex.ts';
 import type { Sentence, Turn } from './turns.ts';
 
 export interface Candidate {
@@ -69,6 +75,8 @@ export interface Candidate {
   plainEcho?: boolean;
   /** A praised question: what the rep did right after the answer. */
   followUp?: FollowUp;
+  /** Call-specific facts for the texts (who decides, whether the impact is already known, …). */
+  extra?: Partial<TextParams>;
 }
 
 /** How much an unhandled objection of this type matters for the deal (moment ranking). */
@@ -141,9 +149,53 @@ function echoFrom(s: Sentence | null | undefined, focus?: RegExp, prefer: 'left'
     const last = echoPhrase(s.text);
     if (last && assentOnly(last)) return echoFrom(s, /^\S+/);
   }
-  // Said words, not layout: a phrase across a wrapped line is spoken with a space.
-  return (echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null))?.replace(/\s+/g, ' ') ?? null;
+  // Said words, not layout: a phrase across a wrapped line is spoken with a space. Only a phrase
+  // that reads as a clause of its own is quoted back ("die Bestelldaten nicht da sind" is not).
+  // A German "dass" clause takes its main clause along ("Mich nervt vor allem, dass die Bestelldaten
+  // nicht da sind"); else the sentence's last clause; when none does, the first choice all the same.
+  const first = echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null);
+  const tries = [first, withMainClause(s.text, first), echoPhrase(s.text)];
+  const phrase = tries.find((x) => x && x.includes(' ') && standsAlone(s.text, x)) ?? first;
+  return phrase?.replace(/\s+/g, ' ') ?? null;
 }
+
+/** "die Bestelldaten nicht da sind" after "Mich nervt vor allem, dass": the main clause with it, when short. */
+function withMainClause(text: string, phrase: string | null): string | null {
+  if (!phrase) return null;
+  const at = text.indexOf(phrase);
+  const conj = /,\s*(?:dass|weil|wenn|ob)\s+$/u.exec(text.slice(Math.max(0, at - 12), at));
+  if (at < 0 || !conj) return null;
+  const comma = at - (text.slice(Math.max(0, at - 12), at).length - conj.index);
+  let start = comma;
+  while (start > 0 && !/[.;:!?]/.test(text[start - 1])) start--;
+  const out = text.slice(start, at + phrase.length).trim();
+  return out.split(/\s+/).length <= 14 ? out : null;
+}
+
+/** The customer states our own price or offer ("Your offer is 142,000 euros", "Sie liegen bei 4,10 Euro"): never their pain. */
+const OWN_OFFER_RE = rx(
+  String.raw`\b(?:(?:your|ihr|ihre|ihrem|ihren|euer|eure|eurem|euren|dein|deine|deinem|deinen) (?:offer|price|pricing|quote|proposal|number|angebot|preis|kostenvoranschlag)|Sie liegen bei|ihr liegt bei|du liegst bei|you(?:'re| are) at)\b`,
+);
+/** A loss the customer names ("We lost 23,000 pounds", "40 drivers paid late", „hat uns 14.000 Euro gekostet“). */
+const LOSS_RE = rx(String.raw`\b(?:lost|losing|verloren|quit|gekündigt|paid late|zu spät|cost|costs|gekostet|kostet|write-?offs?|nachzahlung|ausverkauft|weggeworfen)\b`);
+/** The rep recaps the customer's words ("you mentioned", „Sie hatten erzählt“). */
+const RECAP_RE = rx(String.raw`\b(?:you (?:mentioned|said|told me)|Sie (?:hatten|haben) (?:\S+ ){0,3}(?:erzählt|erwähnt|gesagt)|du hast (?:\S+ ){0,3}(?:erzählt|erwähnt|gesagt)|du hattest (?:\S+ ){0,3}(?:erzählt|erwähnt|gesagt))\b`);
+/** A question about an offer or quote ("what's included in the Plexus quote", „was im Angebot von Mewa drin ist“). */
+const OFFER_Q_RE = rx(String.raw`\b(?:quote[ds]?|quoting|offer|proposal|angebot\w*|kostenvoranschlag)\b`);
+const FIRST_PERSON_RE = rx(String.raw`\b(?:I|I'm|I've|we|we're|we've|our|us|my|ich|wir|unser\w*|uns|mein\w*|mir|mich)\b`);
+/** Questions about consequences the lexicon's implication pattern does not name ("Was macht das mit euren Verkäufen?", "Was bleibt in der Zeit liegen?"). */
+const CONSEQUENCE_Q_RE = rx(
+  String.raw`\b(?:was macht das mit|was bleibt (?:\S+ ){0,5}liegen|was heißt das für|was bedeutet es|what does (?:that|this|it) do (?:to|for)|what (?:gets|is) left|what falls through)\b`,
+);
+const consequenceQuestion = (t: string) => IMPLICATION_Q_RE.test(t) || CONSEQUENCE_Q_RE.test(t);
+/** A trial close after a proposal ("How does that sound?", "Wie klingt das?", "Would that work?"): asks for a reaction, not discovery. */
+const TRIAL_CLOSE_RE = rx(String.raw`^(?:\S+,? ){0,3}(?:how does (?:that|this) sound|does (?:that|this) (?:sound|work)|would (?:that|this) work|wie klingt das|klingt das|passt das|wäre das (?:okay|ok|in ordnung))\b`);
+/** Asking for a moment of the customer's time ("Darf ich Sie kurz was fragen", "Can I ask you something"): with a reason for the call, a cold call's upfront contract. */
+const ASK_SOMETHING_RE = rx(String.raw`\b(?:darf ich (?:Sie|dich|euch) (?:\S+ ){0,2}(?:was|etwas) fragen|can I ask you (?:something|a quick question))\b`);
+/** Someone the customer says decides or signs ("Simon signs anything over 25,000", "da müssten Sie mit Herrn Dr. Voss sprechen", "unser Geschäftsführer muss unterschreiben, Herr Albers"). */
+const DECIDER_EN_RE = /\b(?!(?:The|That|This|Which|Who|Whoever|Nobody|Everyone|Someone|Somebody|Everybody|Finance|Procurement|Legal)\b)([A-Z][a-z]{2,})(?:,? (?:our|the|my) [A-Za-z]+)?,? (?:signs|decides|approves|makes the (?:final )?(?:call|decision)|has the final say|needs to (?:agree|sign|approve))\b/u;
+const DECIDER_DE_RE = /\b(?:Herrn?|Frau) (?:Dr\. )?(\p{Lu}[\p{L}-]+)/u;
+const DECIDES_DE_RE = rx(String.raw`\b(?:entscheid\w*|unterschreib\w*|unterzeichn\w*|chefsache|freigeb\w*|zustimm\w*|(?:mit|bei) (?:Herrn?|Frau) (?:Dr\. )?\S+ (?:sprechen|besprechen|klären|abstimmen)|(?:sprechen|besprechen|klären) mit (?:Herrn?|Frau))\b`);
 
 export function buildCandidates(m: Measurements): Candidate[] {
   const c: Candidate[] = [];
@@ -152,6 +204,18 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const customer = m.customerSentences;
   const substantive = (s: Sentence) => s.words >= 4;
   const target = questionTarget(m.totalWords);
+  // People the customer named as deciding or signing, in call order, each once.
+  const deciders: { name: string; sentence: Sentence; focus: RegExp }[] = [];
+  for (const x of m.customerSentences) {
+    const found: string[] = [];
+    const flat = x.text.replace(/\s+/g, ' ');
+    for (const mm of flat.matchAll(new RegExp(DECIDER_EN_RE.source, 'gu'))) found.push(mm[1]);
+    if (DECIDES_DE_RE.test(flat)) {
+      const d = DECIDER_DE_RE.exec(flat);
+      if (d) found.push(d[0].replace(/^Herrn\b/, 'Herr'));
+    }
+    for (const name of found) if (!deciders.some((d) => d.name === name)) deciders.push({ name, sentence: x, focus: DECIDES_DE_RE.test(flat) ? DECIDES_DE_RE : DECIDER_EN_RE });
+  }
 
   // The customer's main pain (quantified first) in their own words, for the echo in
   // what_to_say_instead; else a quantified statement; else their longest non-objection sentence.
@@ -163,7 +227,15 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const painEchoOf = (s: Sentence): string | null =>
     (TIME_MONEY_RE.test(s.text) ? echoFrom(s, TIME_MONEY_RE, 'left') : null) ?? (PAIN_RE.test(s.text) ? echoFrom(s, PAIN_RE) : null) ?? (IMPACT_RE.test(s.text) ? echoFrom(s, IMPACT_RE, 'left') : null) ?? echoFrom(s);
   let painEcho: string | null = mainPain ? painEchoOf(mainPain.sentence) : null;
-  const quantified = customer.find((s) => IMPACT_RE.test(s.text) && !objectionSentences.has(s));
+  // The customer's answer to a question about an offer or quote ("how many days they've quoted
+  // for?" – "Forty days, roughly.") describes that offer, not a pain of theirs.
+  const aboutOffer = (s: Sentence) => {
+    const prev = turns[s.turn - 1];
+    // "Our office team spends two days a week typing those up" in that answer is the customer's own situation all the same.
+    return prev !== undefined && prev.isRep && prev.sentences.some((x) => x.question !== null && OFFER_Q_RE.test(x.text)) && !FIRST_PERSON_RE.test(s.text);
+  };
+  const ownOffer = (s: Sentence) => OWN_OFFER_RE.test(s.text) || aboutOffer(s);
+  const quantified = customer.find((s) => IMPACT_RE.test(s.text) && !objectionSentences.has(s) && !ownOffer(s));
   if (!painEcho && quantified) painEcho = echoFrom(quantified, IMPACT_RE, 'left');
   if (!painEcho && plainCustomer) painEcho = echoFrom(plainCustomer);
   const mainPainSentence = mainPain?.sentence ?? quantified ?? plainCustomer ?? longestCustomer ?? null;
@@ -197,6 +269,20 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const makesPoint = (x: Sentence) =>
     painSentences.has(x) || objectionSentences.has(x) || payoffTurns.has(x.turn) || PAIN_RE.test(x.text) || IMPACT_RE.test(x.text) || TIME_MONEY_RE.test(x.text) || NUMBER_RE.test(x.text);
   const paraphrased = new Set(m.paraphrases);
+  // A short rep sentence made of the customer's words just before it ("Zwei Tage im Monat nur fürs
+  // Hinterherlaufen und Abtippen.", "So a separate login and double typing."): a mirror, good listening.
+  const contentWords = (t: string) => (t.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3);
+  const mirrorsCustomer = (x: Sentence): boolean => {
+    if (!turns[x.turn].isRep || x.question !== null || x.words > 12) return false;
+    const prev = turns[x.turn - 1];
+    if (!prev || prev.isRep) return false;
+    const said = new Set(contentWords(prev.text));
+    const mine = contentWords(x.text);
+    const shared = mine.filter((w) => said.has(w)).length;
+    return shared >= 2 && shared >= 0.4 * mine.length;
+  };
+  // The turns in which the rep handled an objection well (acknowledged and asked): never quoted as a miss.
+  const handledTurns = new Set(m.objections.filter((o) => o.quality >= 3 && o.response).map((o) => (o.response as Sentence).turn));
   // The same choice of echo among what the customer had said up to a moment: a suggestion for that
   // moment can only use words that were already spoken.
   const echoAt = (at: Sentence): string | null => {
@@ -204,11 +290,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const pain = m.pains.find((p) => p.impact && before(p.sentence)) ?? m.pains.find((p) => before(p.sentence));
     const fromPain = pain ? painEchoOf(pain.sentence) : null;
     if (fromPain) return fromPain;
-    const q = customer.find((x) => before(x) && IMPACT_RE.test(x.text) && !objectionSentences.has(x));
+    const q = customer.find((x) => before(x) && IMPACT_RE.test(x.text) && !objectionSentences.has(x) && !ownOffer(x));
     const fromImpact = q ? echoFrom(q, IMPACT_RE, 'left') : null;
     if (fromImpact) return fromImpact;
     // A greeting ("Lindner am Apparat.") is nothing the customer "brought up".
-    const said = customer.filter((x) => before(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text));
+    const said = customer.filter((x) => before(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text) && !ownOffer(x));
     const statements = said.filter((x) => !objectionSentences.has(x) && x.question === null);
     // A plain question the customer asked ("Worum geht es denn?") is no point of theirs: no echo
     // then. One that carries an objection ("I'm in the middle of something, what's this about?") is.
@@ -222,7 +308,9 @@ export function buildCandidates(m: Measurements): Candidate[] {
    */
   const stretchReplyTo = (s: Sentence): Sentence | null => {
     const reply = repReplyTo(s);
-    return reply && !paraphrased.has(reply) && !LABEL_RE.test(reply.text) ? reply : null;
+    // Nor the agreed, dated next step: the rep's best move at the end of a call.
+    const closing = m.nextStep.kind === 'dated' && m.nextStep.level >= 4 && m.nextStep.sentence !== null && reply !== null && reply.turn === m.nextStep.sentence.turn;
+    return reply && !paraphrased.has(reply) && !LABEL_RE.test(reply.text) && !mirrorsCustomer(reply) && !handledTurns.has(reply.turn) && !closing ? reply : null;
   };
   /** The rep's first substantive sentence after `s` (within three turns): where the rep answered it. */
   const repReplyTo = (s: Sentence): Sentence | null => {
@@ -233,14 +321,34 @@ export function buildCandidates(m: Measurements): Candidate[] {
   };
 
   // ---- Discovery
+  // Whether the customer had already put a number on a problem (time, money, people) up to a
+  // moment: a line then never asks "how much does it cost you" again.
+  const lossWithNumber = (x: Sentence) => /\d/.test(x.text) && LOSS_RE.test(x.text);
+  const impactKnownAt = (at: Sentence) =>
+    m.pains.some((p) => p.impact && p.sentence.wordPos <= at.wordPos) ||
+    customer.some((x) => x.wordPos <= at.wordPos && (TIME_MONEY_RE.test(x.text) || IMPACT_RE.test(x.text) || lossWithNumber(x)) && !ownOffer(x) && !objectionSentences.has(x));
+  // The latest number the customer put on the problem up to a moment, as said ("We had 40 drivers paid late").
+  const impactEchoAt = (at: Sentence): string | null => {
+    const earlier = [...customer].reverse().filter((y) => y.wordPos <= at.wordPos && !ownOffer(y) && !objectionSentences.has(y));
+    for (const x of [...earlier.filter(lossWithNumber), ...earlier.filter((y) => TIME_MONEY_RE.test(y.text) || IMPACT_RE.test(y.text))]) {
+      const e = echoFrom(x, LOSS_RE, 'left') ?? painEchoOf(x);
+      if (e) return e;
+    }
+    return null;
+  };
   // A pain the customer put a number on needs no "how big is it?" (unless the rep pitched straight after it).
   const unexplored = m.pains.find((p) => !p.explored && (!p.impact || p.pitchedNext));
   if (unexplored) {
+    // Quoted where the rep went wrong: the reply that moved on or pitched (unless it mirrors the pain).
+    const reply = repReplyTo(unexplored.sentence);
+    // A guarantee in that reply has its own miss.
+    const at = reply && !mirrorsCustomer(reply) && !paraphrased.has(reply) && !handledTurns.has(reply.turn) && !m.riskyPromises.includes(reply) ? reply : null;
     c.push({
-      dimension: 'discovery', positive: false, stretch: false, strength: 80, sentence: unexplored.sentence, focus: PAIN_RE,
+      dimension: 'discovery', positive: false, stretch: false, strength: 80, sentence: at ?? unexplored.sentence, focus: at ? undefined : PAIN_RE,
       kind: unexplored.pitchedNext ? 'pain_funnel' : 'pain_unexplored',
       method: unexplored.pitchedNext ? 'sandler_pain_funnel' : 'spin_implication',
-      echo: painEchoOf(unexplored.sentence),
+      echo: (impactKnownAt(unexplored.sentence) ? impactEchoAt(unexplored.sentence) : null) ?? painEchoOf(unexplored.sentence),
+      extra: { impactKnown: impactKnownAt(unexplored.sentence) },
     });
   }
   const exploredNoImpact = m.pains.find((p) => p.explored && !p.impact);
@@ -250,30 +358,63 @@ export function buildCandidates(m: Measurements): Candidate[] {
       kind: 'pain_no_impact', method: 'spin_implication', echo: echoFrom(exploredNoImpact.sentence, PAIN_RE),
     });
   }
+  // A recap of what the customer said last time ("Last time, Nate, you mentioned …") is no pitch;
+  // one that goes on to the offer ("…, deshalb haben wir …") is.
+  const pureRecap = (x: Sentence) => RECAP_RE.test(x.text) && !PITCH_RE.test(x.text) && !/\b(?:deshalb|darum|daher|deswegen|that's why|which is why|so we)\b/i.test(x.text);
   // An authority objection left half handled is this miss already (MEDDPICC, at the objection).
   if (m.qualifyingQuestions === 0 && m.pitches.length > 0 && !m.objections.some((o) => o.type === 'authority' && o.quality < 3)) {
     // Complex, later-stage conversations get MEDDPICC; short or early ones BANT.
     const late = m.objections.some((o) => o.type === 'authority') || m.totalWords > 2500 || m.pitches.length >= 5;
-    // A pitch tied to the customer's words is never quoted for this when an untied one exists.
-    const at = m.pitches.find((p) => !m.linkedPitches.includes(p)) ?? m.pitches[0];
+    // A recap is no pitch to quote, and a pitch tied to the customer's words is never quoted for
+    // this when an untied one exists.
+    const afterRecap = (x: Sentence) => turns[x.turn].sentences.find((y) => y.wordPos > x.wordPos && y.question === null && substantive(y));
+    const pitches = m.pitches.filter((x) => !pureRecap(x));
+    const firstPitch = pitches.find((p) => !m.linkedPitches.includes(p)) ?? pitches[0] ?? (afterRecap(m.pitches[0]) || m.pitches[0]);
     c.push({
-      dimension: 'discovery', positive: false, stretch: false, strength: 55, sentence: at, focus: PITCH_RE,
-      kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: echoAt(at),
+      dimension: 'discovery', positive: false, stretch: false, strength: 55, sentence: firstPitch, focus: PITCH_RE,
+      kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: echoAt(firstPitch),
     });
   }
   if (m.discoveryQuestions < Math.ceil(target / 2)) {
     // A closed question to reopen; without questions, the rep's longest statement (where a question belonged).
     const longestRep = repSentences.reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
-    // Permission, identity and logistics questions ("Passt es gerade?", "Is this Karen?") are no discovery questions to reopen.
-    const exploring = m.repQuestions.filter((q) => ![LOGISTIC_Q_RE, PERMISSION_Q_RE, GREETING_RE].some((re) => re.test(q.text)));
-    // Without one, the rep's longest statement, where a question belonged (not the permission question itself).
+    // Permission, identity and logistics questions ("Passt es gerade?", "Is this Karen?") are no
+    // discovery questions to reopen: then the rep's statement after the customer's longest turn,
+    // where a question belonged, else the rep's longest statement (not the permission question itself).
+    const asking = (q: Sentence) => ![LOGISTIC_Q_RE, PERMISSION_Q_RE, GREETING_RE].some((re) => re.test(q.text));
+    let statementAfter: Sentence | null = null;
+    let longestTurnWords = 0;
+    const statementReplies: Sentence[] = [];
+    for (const t of turns) {
+      const next = turns[t.index + 1];
+      if (t.isRep || t.words < 30 || !next?.isRep || next.sentences.some((x) => x.question !== null)) continue;
+      const s = next.sentences.find(substantive);
+      if (!s) continue;
+      statementReplies.push(s);
+      if (t.words > longestTurnWords) {
+        statementAfter = s;
+        longestTurnWords = t.words;
+      }
+    }
     const longestStatement = repSentences.reduce<Sentence | null>((best, x) => (x.question === null && (!best || x.words > best.words) ? x : best), null);
-    const closed = exploring.find((q) => q.question === 'closed') ?? exploring[0] ?? longestStatement ?? longestRep ?? firstRep;
+    const closed = m.repQuestions.find((q) => q.question === 'closed' && asking(q)) ?? m.repQuestions.find(asking)
+      ?? statementAfter ?? longestStatement ?? longestRep ?? firstRep;
     if (closed) {
       c.push({
         dimension: 'discovery', positive: false, stretch: false, strength: 50 + (target - m.discoveryQuestions) * 3, sentence: closed,
         kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(closed.turn)) ?? echoAt(closed),
+        extra: { impactKnown: impactKnownAt(closed), quotedOpen: closed.question === 'open' },
       });
+      // The other statements after a long turn of the customer's: more places a question belonged,
+      // so that a call full of material never repeats the biggest miss among its moments.
+      for (const s of statementReplies) {
+        if (s === closed) continue;
+        c.push({
+          dimension: 'discovery', positive: false, stretch: false, strength: 45, sentence: s,
+          kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(s.turn)) ?? echoAt(s),
+          extra: { impactKnown: impactKnownAt(s), quotedOpen: false },
+        });
+      }
     }
   }
   // "One more level on this problem" needs a problem: a pain or a number the customer put on
@@ -350,7 +491,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const anchor = (mainPainSentence ?? longestCustomer) as Sentence;
     c.push({
       dimension: 'listening', positive: false, stretch: true, strength: m.paraphrases.length === 0 ? 15 : 5,
-      sentence: stretchReplyTo(anchor) ?? anchor, kind: m.paraphrases.length === 0 ? 'stretch_listening' : 'stretch_label', method: 'voss_label',
+      sentence: stretchReplyTo(anchor) ?? anchor, kind: m.paraphrases.length === 0 && !repSentences.some(mirrorsCustomer) ? 'stretch_listening' : 'stretch_label', method: 'voss_label',
       echo: echoAt(anchor),
     });
   }
@@ -404,28 +545,59 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // After a need-payoff question the next level is a number for the benefit, not another need-payoff question.
     const asked = m.needPayoffs.length > 0;
     // Without a pitch: the rep's reply to the main pain, never a mirror of it nor the greeting.
-    const s = m.linkedPitches[0] ?? m.pitches[0] ?? (mainPainSentence ? stretchReplyTo(mainPainSentence) : firstRep);
+    const s = m.linkedPitches[0] ?? m.pitches[0] ?? (mainPainSentence ? stretchReplyTo(mainPainSentence) ?? mainPainSentence : firstRep);
     if (s) {
       c.push({
         dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: asked ? 'stretch_value_quantify' : 'stretch_value',
         method: 'spin_need_payoff', echo: echoAt(s),
+        // Only a pitch is called an offer that was "well tied to the problems".
+        extra: { pitched: m.pitches.includes(s) || m.linkedPitches.includes(s) },
       });
     }
   }
 
   // ---- Objection handling
+  const nextQuestionInSegment = (x: Sentence): Sentence | undefined => {
+    const t = turns[x.turn];
+    const i = t.sentences.indexOf(x);
+    const n = t.sentences[i + 1];
+    return n && n.question !== null && n.segText === x.segText ? n : undefined;
+  };
+  // A check-back in the rep's turn or the rep's next two turns ("would that take care of it for your team?").
+  const checkedBackAfter = (x: Sentence): boolean => {
+    let seen = 0;
+    for (let i = x.turn; i < turns.length && seen < 3; i++) {
+      if (!turns[i].isRep) continue;
+      seen++;
+      if (CHECK_BACK_RE.test(turns[i].text) || /\b(?:would that (?:take care of|solve|fix)|wäre das damit gelöst|löst das)\b/i.test(turns[i].text)) return true;
+    }
+    return false;
+  };
   for (const [index, o] of m.objections.entries()) {
     if (o.quality >= 3) continue;
     // Quote the rep where the rep went wrong (a defence, an offer of material instead of a question).
-    const quoteRep = (o.quality === 1 || o.capitulated) && o.response !== null;
+    const quoteRep = o.response !== null;
     c.push({
       dimension: 'objection_handling', positive: false, stretch: false,
       // Giving up on an objection ("Soll ich Ihnen Unterlagen schicken?") is where the deal is lost.
       strength: 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] + (o.capitulated ? 5 : 0) - index / 10,
       sentence: quoteRep ? (o.response as Sentence) : o.sentence,
+      through: quoteRep && o.quality === 0 && !o.capitulated ? nextQuestionInSegment(o.response as Sentence) : undefined,
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
       kind: 'objection', method: objectionMethod(o), echo: echoFrom(o.sentence, OBJECTION_RES[o.type]), objection: o,
+      extra: { checkedBack: o.response !== null && checkedBackAfter(o.response) },
     });
+  }
+  // One reply that gave up two objections ("Not really, I'm about to go into a meeting. Just send me
+  // an email." – "Sure, no problem.") is quoted once, at the weightier objection; the other is
+  // quoted at the customer's words, so a short call still has five different moments.
+  const byReply = new Map<Sentence, Candidate[]>();
+  for (const x of c) if (x.kind === 'objection' && x.objection?.response && x.sentence === x.objection.response) byReply.set(x.sentence, [...(byReply.get(x.sentence) ?? []), x]);
+  for (const group of byReply.values()) {
+    for (const x of group.sort((a, b) => b.strength - a.strength).slice(1)) {
+      const o = x.objection!;
+      Object.assign(x, { sentence: o.sentence, through: undefined, focus: OBJECTION_RES[o.type] });
+    }
   }
   // A discount or a free extra given away: quoted at the rep; trade it or keep it. Not again when it
   // is the reply that gave up a price objection (that objection's miss quotes it), and ranked after
@@ -446,9 +618,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
       [...repSentences].reverse().find(substantive) ??
       firstRep;
     if (closing) {
+      // Call-specific: the people the customer said decide, else the decision process when it was
+      // never asked, else what could still stand in the way; echoing where the customer named them.
+      const named = deciders.filter((d) => d.sentence.wordPos <= closing.wordPos);
+      const echo = (named.length > 0 ? echoFrom(named[0].sentence, named[0].focus) : impactEchoAt(closing)) ?? echoAt(closing);
       c.push({
         dimension: 'objection_handling', positive: false, stretch: true, strength: 12, sentence: closing,
-        kind: 'stretch_objection', method: 'voss_accusation_audit', echo: echoAt(closing),
+        kind: 'stretch_objection', method: 'voss_accusation_audit', echo,
+        extra: { deciders: named.map((d) => d.name), qualified: m.qualifyingQuestions > 0 },
       });
     }
   }
@@ -466,6 +643,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     c.push({
       dimension: 'next_step', positive: false, stretch: false, strength: 60, sentence: (byCustomer ? repReplyTo(ns.sentence) : null) ?? ns.sentence,
       kind: 'undated_next_step', method: 'calendar_close', echo: (byCustomer ? echoFrom(ns.sentence, UNDATED_RE) : null) ?? echoAt(ns.sentence),
+      extra: { undated: UNDATED_RE.exec(ns.sentence.text)?.[0] ?? null },
     });
   } else if (ns.kind === 'dated' && ns.sentence && ns.level < 5) {
     c.push({
@@ -473,8 +651,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
       kind: 'unconfirmed_next_step', method: 'calendar_close', echo: null,
     });
   }
-  // A cold call that said why it calls and asked for the time has its upfront contract.
-  if (!m.agenda && !m.purposeAndPermission && firstRep) {
+  // A cold call that said why it calls and asked for the time has its upfront contract; asking
+  // "Darf ich Sie kurz was fragen" in the rep's first turns counts as asking for permission.
+  const openingTurns = turns.filter((t) => t.isRep).slice(0, 2);
+  const purposeAndPermission =
+    m.purposeAndPermission ||
+    (openingTurns.some((t) => CALL_PURPOSE_RE.test(t.text)) && openingTurns.some((t) => t.sentences.some((x) => x.question !== null && (PERMISSION_Q_RE.test(x.text) || ASK_SOMETHING_RE.test(x.text)))));
+  if (!m.agenda && !purposeAndPermission && firstRep) {
     c.push({
       dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level <= 2 ? 30 : 20, sentence: firstRep,
       kind: 'no_agenda', method: 'sandler_upfront_contract', echo: echoAt(firstRep),
@@ -497,10 +680,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
       const shared = mine.filter((w) => said.has(w)).length;
       return x.words <= 8 && shared >= 2 && shared >= 0.5 * mine.length;
     };
+    // The rep put the answer's number into a calculation ("that's about 4,800 a week against 3,120 a month").
+    const reckoned = (x: Sentence) => x.question === null && /\d/.test(x.text) && /\b(?:that's|that is|das sind|das wären|macht|against|gegen(?:über)?|versus|vs)\b/i.test(x.text);
     return {
-      mirrored: reply?.sentences.some((x) => paraphrased.has(x) || LABEL_RE.test(x.text) || repeats(x)) ?? false,
+      mirrored: reply?.sentences.some((x) => paraphrased.has(x) || LABEL_RE.test(x.text) || repeats(x) || mirrorsCustomer(x) || reckoned(x)) ?? false,
       asked,
-      consequences: reply?.sentences.some((x) => x.question !== null && IMPLICATION_Q_RE.test(x.text)) ?? false,
+      consequences: reply?.sentences.some((x) => x.question !== null && consequenceQuestion(x.text)) ?? false,
       quantified: asked && second !== undefined && !second.isRep && quantifiesImpact(second.text),
       payoff: m.needPayoffs.some((x) => x.wordPos > q.wordPos),
       summarised: m.paraphrases.some((x) => x.wordPos > q.wordPos),
@@ -515,8 +700,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
       dimension: 'value', positive: true, stretch: false, strength: Math.max(65, (bq.impact ? 50 : 40) + bq.score / 4), sentence: bq.sentence,
       kind: 'need_payoff', method: 'spin_need_payoff', echo: null,
     });
+  } else if (bq && TRIAL_CLOSE_RE.test(bq.sentence.text.replace(/\s+/g, ' '))) {
+    // "How does that sound?" after a proposal is a trial close, never "real discovery".
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 40, sentence: bq.sentence, kind: 'trial_close', method: 'trial_close', echo: null });
   } else if (bq && (bq.pain || bq.impact || bq.score >= 20)) {
-    const implication = IMPLICATION_Q_RE.test(bq.sentence.text);
+    const implication = consequenceQuestion(bq.sentence.text);
     c.push({
       dimension: 'discovery', positive: true, stretch: false, strength: (bq.impact ? 50 : 40) + bq.score / 4, sentence: bq.sentence,
       // Only a question about consequences is called one; a situation question that got a number is praised as such.
@@ -553,9 +741,16 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // Who joins the follow-up, said around the agreement ("mit Stefan", "with your CTO", "I'll bring our CTO").
     const around = turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn + 3);
     const attendees = around.some((t) => ATTENDEE_RE.test(t.text) || ATTENDEE_NAME_RE.test(t.text));
+    // A person the customer said decides or signs, and whom the rep does not name around the agreement, is not invited.
+    const surname = (n: string) => n.split(' ').pop() as string;
+    const missing = deciders.filter((d) => d.sentence.wordPos <= ns.sentence!.wordPos + 40 && !around.some((t) => t.isRep && t.text.includes(surname(d.name)))).map((d) => d.name);
+    // Praise the rep's proposal, not the customer's "Freitag um zehn, ja.".
+    const accepted = !turns[ns.sentence.turn].isRep && ns.sentence.words <= 8 && AGREE_RE.test(ns.sentence.text);
+    const proposal = accepted ? [...turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn)].reverse().find((t) => t.isRep)?.sentences.find((x) => DATE_RE.test(x.text)) : undefined;
     c.push({
-      dimension: 'next_step', positive: true, stretch: false, strength: 50 + ns.level * 5, sentence: ns.sentence,
-      kind: attendees ? 'next_step_dated_attendees' : 'next_step_dated', method: 'calendar_close', echo: null,
+      dimension: 'next_step', positive: true, stretch: false, strength: 50 + ns.level * 5, sentence: proposal ?? ns.sentence,
+      kind: missing.length > 0 ? 'next_step_dated_missing' : attendees ? 'next_step_dated_attendees' : 'next_step_dated', method: 'calendar_close', echo: null,
+      extra: { deciders: missing },
     });
   }
   if (m.agenda) {
@@ -576,7 +771,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const lastRepSentence = [...repSentences].reverse().find(substantive);
   if (lastRepSentence && lastRepSentence !== fallback) {
     const confirmed = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence !== null && m.nextStep.sentence.wordPos < lastRepSentence.wordPos;
-    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 0.5, sentence: lastRepSentence, kind: confirmed ? 'fallback_closing_dated' : 'fallback_closing', echo: null });
+    c.push({
+      dimension: 'next_step', positive: true, stretch: false, strength: 0.5, sentence: lastRepSentence, kind: confirmed ? 'fallback_closing_dated' : 'fallback_closing', echo: null,
+      extra: { closingSays: DATE_RE.test(lastRepSentence.text) || /\b(?:schick\w*|send\w*|einladung|invite|trage|bis (?:dann|montag|dienstag|mittwoch|donnerstag|freitag)|talk on|see you)\b/i.test(lastRepSentence.text) },
+    });
   }
   // No problem named up to the moment, and the echo is neither an objection nor time or money the
   // customer spends: "Wir sind ein Familienbetrieb mit 40 Leuten" is a fact, not the problem.
@@ -585,6 +783,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
     if (x.positive || !PROBLEM_FRAMED_KINDS.has(x.kind) || m.pains.some((p) => p.sentence.wordPos <= x.sentence.wordPos)) continue;
     const echo = x.echo;
     if (echo === null || !problemWords.some((t) => t.includes(echo))) x.plainEcho = true;
+    // After a price, budget or competitor objection the call is a negotiation: no "what isn't working".
+    x.extra = { ...x.extra, negotiation: m.objections.some((o) => (o.type === 'price' || o.type === 'competitor' || o.type === 'budget') && o.sentence.wordPos <= x.sentence.wordPos) };
   }
   return c;
 }
@@ -600,7 +800,12 @@ export function selectMoments(all: Candidate[], scores: Scores): Selection {
   // call that went well overall, unless the call has too few other moments to choose from.
   const mean = SCORE_DIMENSIONS.reduce((sum, d) => sum + scores[d], 0) / SCORE_DIMENSIONS.length;
   const fitting = all.filter((x) => !x.stretch || (scores[x.dimension] >= 3 && mean >= 3));
-  const candidates = new Set(fitting.map((x) => x.sentence)).size >= 5 ? fitting : all;
+  const first = selectFrom(new Set(fitting.map((x) => x.sentence)).size >= 5 ? fitting : all, scores);
+  // Too few different quotes among the fitting ones (a quote may span two sentences): all of them.
+  return first.short && fitting.length < all.length ? selectFrom(all, scores) : first;
+}
+
+function selectFrom(candidates: Candidate[], scores: Scores): Selection & { short: boolean } {
   const negatives = candidates.filter((x) => !x.positive);
   const positives = candidates.filter((x) => x.positive);
   const rankNeg = (a: Candidate, b: Candidate) =>
@@ -616,7 +821,9 @@ export function selectMoments(all: Candidate[], scores: Scores): Selection {
   // A quote may run from its sentence through a later one (acknowledgement + question): two
   // moments that share any of those sentences would quote the same words.
   const quoted = (x: Candidate): Sentence[] => (x.through ? [x.sentence, x.through] : [x.sentence]);
-  const miss = negatives[0] ?? candidates[candidates.length - 1];
+  // A stretch goal never sits on a sentence that is praised as a real strength (a dated close, a handled objection).
+  const praised = new Set(positives.filter((p) => p.strength >= 40).flatMap(quoted));
+  const miss = negatives.find((x) => !x.stretch || x.kind === 'stretch_objection' || !quoted(x).some((q) => praised.has(q))) ?? negatives[0] ?? candidates[candidates.length - 1];
   const strongest = positives.find((p) => !quoted(p).some((q) => quoted(miss).includes(q))) ?? positives[0] ?? miss;
   // Three more moments to learn from, other than the strongest moment and the biggest miss: real
   // misses (one per dimension) and real strengths in turn, then stretch goals and fallbacks; the
@@ -640,10 +847,11 @@ export function selectMoments(all: Candidate[], scores: Scores): Selection {
     if (!progressed) break;
   }
   while (picked.length < 3 && take(negatives.find(free) ?? candidates.find(free)));
+  const short = picked.length < 3;
   for (const x of [miss, strongest, ...negatives]) if (picked.length < 3 && !picked.includes(x)) picked.push(x);
   while (picked.length < 3) picked.push(strongest);
   const three = picked.slice(0, 3).sort((a, b) => a.sentence.wordPos - b.sentence.wordPos) as [Candidate, Candidate, Candidate];
-  return { strongest, miss, moments: three };
+  return { strongest, miss, moments: three, short };
 }
 
 // ------------------------------------------------------------------ rendering
@@ -670,18 +878,24 @@ const CALLER_RE = /\b(?:it's|it is|hier ist|ich bin)\s+\p{Lu}[\p{L}-]+(?:\s+\p{L
 function paramsFor(c: Candidate, ctx: RenderContext, strongest = false): TextParams {
   const text = c.sentence.text;
   const opening = c.kind === 'fallback_opening' ? { who: INTRO_RE.test(text) || CALLER_RE.test(text), why: OPENING_REASON_RE.test(text) } : undefined;
-  return { ...ctx.params, echo: c.echo, objection: c.objection?.type as ObjectionType | undefined, quality: c.objection?.quality, followUp: c.followUp, strongest, opening };
+  return { ...ctx.params, echo: c.echo, objection: c.objection?.type as ObjectionType | undefined, quality: c.objection?.quality, followUp: c.followUp, strongest, opening, ...c.extra };
 }
 
 /** `strongest`: rendered as the strongest moment; only then do its texts call it that. */
+/** Half handled by a question without an acknowledgement (not a defence): the question was the right move. */
+const askedNoAck = (o: ObjectionEvent) => o.quality === 2 && o.question && !o.ack && !o.defense && o.response !== null && o.response.question !== null;
+
 export function renderMoment(c: Candidate, ctx: RenderContext, withNote = false, strongest = false): Moment {
   const p = paramsFor(c, ctx, strongest);
   let why: string;
   let coaching: string;
   if (c.kind === 'objection') {
     const o = c.objection as ObjectionEvent;
-    why = objectionWhy(ctx.language, o.type, o.quality, o.capitulated);
+    why = askedNoAck(o) ? objectionAskedNoAckWhy(ctx.language, o.type, c.extra?.checkedBack ?? false) : objectionWhy(ctx.language, o.type, o.quality, o.capitulated);
     coaching = objectionCoaching(ctx.language, c.method as string);
+    // The call's form of address is known: one example, not both.
+    if (ctx.mode === 'Sie') coaching = coaching.replace(' bzw. „Du denkst wahrscheinlich ...“', '');
+    else if (ctx.mode === 'du') coaching = coaching.replace('„Sie denken wahrscheinlich ...“ bzw. ', '');
   } else {
     const t: KindTexts = TEXTS[c.kind];
     why = t.why[ctx.language](p);
@@ -704,7 +918,10 @@ export function renderMoment(c: Candidate, ctx: RenderContext, withNote = false,
 export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
   const base = renderMoment(c, ctx, true);
   let say: string;
-  if (c.kind === 'objection') {
+  if (c.kind === 'objection' && askedNoAck(c.objection as ObjectionEvent)) {
+    // The rep's own question was right: the line adds the acknowledgement it lacked.
+    say = objectionAckFirstSay(ctx.mode, c.echo, quoteOf(c.sentence));
+  } else if (c.kind === 'objection') {
     say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type);
   } else {
     const t: KindTexts = TEXTS[c.kind];

@@ -35,6 +35,36 @@ export interface TextParams {
   strongest?: boolean;
   /** For an opening: whether the quoted sentence says who is calling and why. */
   opening?: { who: boolean; why: boolean };
+  /** The call's language and form of address: example questions in German coaching use it. */
+  form?: SayMode;
+  /** The customer had already put a number on a problem by then: no "how much does it cost you" again. */
+  impactKnown?: boolean;
+  /** The quoted question is already an open one. */
+  quotedOpen?: boolean;
+  /** The quoted sentence is a pitch (only then is it called an offer). */
+  pitched?: boolean;
+  /** The rep checked back after answering an objection. */
+  checkedBack?: boolean;
+  /** People the customer said decide or sign (for a stretch goal, or missing from a dated next step). */
+  deciders?: string[];
+  /** The rep asked about the decision process, budget or timing. */
+  qualified?: boolean;
+  /** The undated time frame as said ("this week", „nächste Woche“). */
+  undated?: string | null;
+  /** The quoted closing names the date or what the customer gets. */
+  closingSays?: boolean;
+  /** Price, budget or a competitor came up: a negotiation, not a call to find problems in. */
+  negotiation?: boolean;
+}
+
+/** "Was bedeutet das für Sie?" in the call's form of address; both forms only when it is not a German call. */
+function forYou(p: TextParams, sie: string, du: string): string {
+  return p.form === 'Sie' ? sie : p.form === 'du' ? du : `${sie} bzw. ${du}`;
+}
+function names(p: TextParams, lang: Language): string {
+  const n = p.deciders ?? [];
+  if (n.length <= 1) return n[0] ?? '';
+  return `${n.slice(0, -1).join(', ')} ${lang === 'de' ? 'oder' : 'or'} ${n[n.length - 1]}`;
 }
 
 /** What the rep did after the customer answered a question, so that praise never advises what was already done. */
@@ -116,10 +146,22 @@ const LABEL_SAY: Record<SayMode, (p: TextParams) => string> = {
  * Familienbetrieb mit 40 Leuten"): a discovery question that does not treat the fact as a problem.
  */
 export const NO_PAIN_SAY: Record<SayMode, (p: TextParams) => string> = {
-  Sie: (p) => `${p.echo ? `Sie sagten: „${p.echo}“ – danke, das hilft mir, Ihre Situation besser zu verstehen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
-  du: (p) => `${p.echo ? `Du hast gesagt: „${p.echo}“ – danke, das hilft mir, deine Situation besser zu verstehen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
-  en: (p) => `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand your situation. ` : ''}What isn't working the way you'd like it to today, and where do you notice that day to day?`,
+  // In a negotiation: what it takes to recommend or sign, not "what isn't working".
+  Sie: (p) => p.negotiation ? `${youSaid('Sie', p.echo)}was müsste für Sie erfüllt sein, damit Sie das guten Gewissens empfehlen können, und wer muss es außer Ihnen noch sehen?` : `${p.echo ? `Sie sagten: „${p.echo}“ – danke, das hilft mir, Ihre Situation besser zu verstehen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
+  du: (p) => p.negotiation ? `${youSaid('du', p.echo)}was müsste für dich erfüllt sein, damit du das guten Gewissens empfehlen kannst, und wer muss es außer dir noch sehen?` : `${p.echo ? `Du hast gesagt: „${p.echo}“ – danke, das hilft mir, deine Situation besser zu verstehen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
+  en: (p) => p.negotiation ? `${youSaid('en', p.echo)}what would have to be true for you to recommend this with confidence, and who else needs to see it?` : `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand your situation. ` : ''}What isn't working the way you'd like it to today, and where do you notice that day to day?`,
 };
+/**
+ * After the customer already put a number on the problem (an example, the money lost, the people
+ * affected): not "how much does it cost you" or "give me an example" again, but what is at stake
+ * now and what would have to change.
+ */
+const KNOWN_IMPACT_SAY: Record<SayMode, (p: TextParams) => string> = {
+  Sie: (p) => `${mirror('Sie', p.echo)}das ist ernst, und ich möchte es richtig verstehen: Was steht für Sie jetzt auf dem Spiel, wenn das noch einmal passiert, und was müssten Sie sehen, um sicher zu sein, dass es nicht wieder passiert?`,
+  du: (p) => `${mirror('du', p.echo)}das ist ernst, und ich möchte es richtig verstehen: Was steht für dich jetzt auf dem Spiel, wenn das noch einmal passiert, und was müsstest du sehen, um sicher zu sein, dass es nicht wieder passiert?`,
+  en: (p) => `${mirror('en', p.echo)}that's serious, and I want to get it right: what is at stake for you now if it happens again, and what would you need to see to be sure it won't?`,
+};
+
 /** Lines that treat the echo as the customer's problem ("angenommen, genau das wäre gelöst", "how are you handling that"). */
 export const PROBLEM_FRAMED_KINDS: ReadonlySet<string> = new Set([
   'few_questions', 'feature_dump', 'value_unlinked', 'talk_share', 'stretch_discovery', 'stretch_value', 'stretch_value_quantify',
@@ -135,8 +177,8 @@ interface FollowUpTexts {
 }
 
 const FOLLOW_UP_DE: FollowUpTexts = {
-  none: 'Direkt nachfassen: die Zahl wiederholen und nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.',
-  mirroredOnly: 'Gut, dass die Zahl direkt wiederholt wurde. Als Nächstes nach den Folgen fragen (Was bedeutet das für Sie bzw. für dich?), bevor die Lösung ins Spiel kommt.',
+  none: 'Direkt nachfassen: die Zahl wiederholen und nach den Folgen fragen ({YOU}), bevor die Lösung ins Spiel kommt.',
+  mirroredOnly: 'Gut, dass die Zahl direkt wiederholt wurde. Als Nächstes nach den Folgen fragen ({YOU}), bevor die Lösung ins Spiel kommt.',
   done: {
     scaled: 'Richtig nachgefasst: Die Zahl wurde wiederholt und mit einer Nachfrage weiter beziffert.',
     mirroredAndAsked: 'Richtig nachgefasst: Die Zahl wurde wiederholt, und es kam die Frage nach den Folgen.',
@@ -164,10 +206,12 @@ const FOLLOW_UP_EN: FollowUpTexts = {
   },
 };
 
-function followUpAdvice(f: FollowUp | undefined, t: FollowUpTexts): string {
-  if (!f || (!f.mirrored && !f.consequences)) return t.none;
+function followUpAdvice(p: TextParams, t: FollowUpTexts): string {
+  const f = p.followUp;
+  const you = forYou(p, 'Was bedeutet das für Sie?', 'Was bedeutet das für dich?');
+  if (!f || (!f.mirrored && !f.consequences)) return t.none.replace('{YOU}', you);
   const scaled = f.mirrored && f.asked && f.quantified;
-  if (!f.consequences && !scaled) return t.mirroredOnly;
+  if (!f.consequences && !scaled) return t.mirroredOnly.replace('{YOU}', you);
   const done = !f.consequences ? t.done.scaled : f.mirrored ? t.done.mirroredAndAsked : t.done.asked;
   const next = !f.quantified ? t.next.scale : !f.payoff ? t.next.payoff : t.next.proposal;
   return `${done} ${next}`;
@@ -177,21 +221,27 @@ export const TEXTS = {
   // ---------------------------------------------------------------- discovery (misses)
   pain_unexplored: {
     why: {
-      de: () => 'Die Kundin oder der Kunde hat hier ein Problem genannt, und die Antwort ging direkt weiter, ohne nachzufragen, wie groß das Problem ist und was es kostet. Genau an dieser Stelle entsteht der Grund zu kaufen.',
-      en: () => 'The customer named a problem here, and the reply moved on without asking how big it is and what it costs. This is exactly where the reason to buy is created.',
+      de: (p) =>
+        p.impactKnown
+          ? 'Die Kundin oder der Kunde hatte gerade ein Problem genannt, und die Antwort ging direkt weiter, ohne nachzufragen, was es jetzt auf dem Spiel stehen lässt und was sich ändern müsste. Genau an dieser Stelle entsteht der Grund zu kaufen.'
+          : 'Die Kundin oder der Kunde hatte gerade ein Problem genannt, und die Antwort ging direkt weiter, ohne nachzufragen, wie groß das Problem ist und was es kostet. Genau an dieser Stelle entsteht der Grund zu kaufen.',
+      en: (p) =>
+        p.impactKnown
+          ? 'The customer had just named a problem, and the reply moved on without asking what is at stake now and what would have to change. This is exactly where the reason to buy is created.'
+          : 'The customer had just named a problem, and the reply moved on without asking how big it is and what it costs. This is exactly where the reason to buy is created.',
     },
     coaching: {
       de: () => 'Bei jedem genannten Problem eine Ebene tiefer gehen: erst ein konkretes Beispiel erfragen, dann die Auswirkung (Zeit, Geld, Kunden) und erst danach über die Lösung sprechen.',
       en: () => 'Go one level deeper on every problem the customer names: ask for a concrete example, then for the impact (time, money, customers), and only then talk about the solution.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch stelle ich nach jedem Problem, das der Kunde nennt, mindestens zwei Nachfragen (ein Beispiel und die Auswirkung), bevor ich über unsere Lösung spreche.',
+      de: () => 'Im nächsten Gespräch stelle ich nach jedem Problem, das die Kundin oder der Kunde nennt, mindestens zwei Nachfragen (ein Beispiel und die Auswirkung), bevor ich über unsere Lösung spreche.',
       en: () => 'In my next call I will ask at least two follow-up questions (an example and the impact) after every problem the customer names, before I talk about our solution.',
     },
     say: {
-      Sie: (p) => `${mirror('Sie', p.echo)}was bedeutet das konkret für Sie? Wie viel Zeit oder Geld kostet Sie das im Monat, und was passiert, wenn sich daran nichts ändert?`,
-      du: (p) => `${mirror('du', p.echo)}was bedeutet das konkret für dich? Wie viel Zeit oder Geld kostet dich das im Monat, und was passiert, wenn sich daran nichts ändert?`,
-      en: (p) => `${mirror('en', p.echo)}what does that mean for you in practice? How much time or money does it cost you per month, and what happens if nothing changes?`,
+      Sie: (p) => (p.impactKnown ? KNOWN_IMPACT_SAY.Sie(p) : `${mirror('Sie', p.echo)}was bedeutet das konkret für Sie? Wie viel Zeit oder Geld kostet Sie das im Monat, und was passiert, wenn sich daran nichts ändert?`),
+      du: (p) => (p.impactKnown ? KNOWN_IMPACT_SAY.du(p) : `${mirror('du', p.echo)}was bedeutet das konkret für dich? Wie viel Zeit oder Geld kostet dich das im Monat, und was passiert, wenn sich daran nichts ändert?`),
+      en: (p) => (p.impactKnown ? KNOWN_IMPACT_SAY.en(p) : `${mirror('en', p.echo)}what does that mean for you in practice? How much time or money does it cost you per month, and what happens if nothing changes?`),
     },
   },
   pain_funnel: {
@@ -200,7 +250,7 @@ export const TEXTS = {
       en: () => 'The problem was answered straight away with the solution. Without a follow-up question it stays unclear how often it happens, what it costs and whether it is a priority at all, so the pitch only lands by chance.',
     },
     coaching: {
-      de: () => 'Sandler-Schmerztrichter nutzen: „Erzählen Sie mehr“ bzw. „Erzähl mehr“, ein Beispiel, seit wann, was schon versucht wurde, was es kostet, und erst dann die Lösung anbieten.',
+      de: (p) => `Sandler-Schmerztrichter nutzen: ${forYou(p, '„Erzählen Sie mehr“', '„Erzähl mehr“')}, ein Beispiel, seit wann, was schon versucht wurde, was es kostet, und erst dann die Lösung anbieten.`,
       en: () => 'Use the Sandler pain funnel: tell me more, give me an example, how long has it been going on, what have you tried, what does it cost you, and only then offer the solution.',
     },
     commitment: {
@@ -208,9 +258,9 @@ export const TEXTS = {
       en: () => 'In my next call I will run the pain funnel (example, how long, what was tried, what it costs) after every problem before I mention our product.',
     },
     say: {
-      Sie: (p) => `${youSaid('Sie', p.echo)}können Sie mir ein Beispiel geben, wann das zuletzt passiert ist? Seit wann geht das so, und was haben Sie schon dagegen versucht?`,
-      du: (p) => `${youSaid('du', p.echo)}kannst du mir ein Beispiel geben, wann das zuletzt passiert ist? Seit wann geht das so, und was hast du schon dagegen versucht?`,
-      en: (p) => `${youSaid('en', p.echo)}can you give me an example of the last time that happened? How long has it been going on, and what have you tried so far?`,
+      Sie: (p) => (p.impactKnown ? KNOWN_IMPACT_SAY.Sie(p) : `${youSaid('Sie', p.echo)}können Sie mir ein Beispiel geben, wann das zuletzt passiert ist? Seit wann geht das so, und was haben Sie schon dagegen versucht?`),
+      du: (p) => (p.impactKnown ? KNOWN_IMPACT_SAY.du(p) : `${youSaid('du', p.echo)}kannst du mir ein Beispiel geben, wann das zuletzt passiert ist? Seit wann geht das so, und was hast du schon dagegen versucht?`),
+      en: (p) => (p.impactKnown ? KNOWN_IMPACT_SAY.en(p) : `${youSaid('en', p.echo)}can you give me an example of the last time that happened? How long has it been going on, and what have you tried so far?`),
     },
   },
   pain_no_impact: {
@@ -273,22 +323,29 @@ export const TEXTS = {
   few_questions: {
     why: {
       de: (p) =>
-        `Im ganzen Gespräch kam${p.questions === 1 ? ' nur eine Frage' : p.questions === 0 ? ' keine einzige Frage zur Situation der Kundin oder des Kunden' : `en nur ${p.questions} Fragen`} vom Verkauf${p.questions === 1 ? (p.open === 1 ? ', und sie war offen' : ', und sie war geschlossen') : p.questions > 1 ? `, ${p.open === 0 ? 'keine' : p.open === 1 ? 'eine' : p.open} davon offen` : ''}; für ein Gespräch dieser Länge wären etwa ${p.target} sinnvoll. Geschlossene Fragen und Aussagen liefern ein Ja oder Nein, aber keine Geschichte.`,
+        `Im ganzen Gespräch kam${p.questions === 1 ? ' nur eine Frage' : p.questions === 0 ? ' keine einzige Frage zur Situation der Kundin oder des Kunden' : `en nur ${p.questions} Fragen`} von der Verkäuferin oder dem Verkäufer${p.questions === 1 ? (p.open === 1 ? ', und sie war offen' : ', und sie war geschlossen') : p.questions > 1 ? `, ${p.open === 0 ? 'keine' : p.open === 1 ? 'eine' : p.open} davon offen` : ''}; für ein Gespräch dieser Länge wären etwa ${p.target} sinnvoll. Geschlossene Fragen und Aussagen liefern ein Ja oder Nein, aber keine Geschichte.`,
       en: (p) =>
         `The rep asked ${p.questions === 0 ? 'no question at all about the customer\'s situation' : p.questions === 1 ? 'only one question' : `only ${p.questions} questions`} in the whole call${p.questions === 1 ? (p.open === 1 ? ', an open one' : ', and a closed one') : p.questions > 1 ? `, ${p.open === 0 ? 'none' : p.open} of them open` : ''}; a call of this length calls for about ${p.target}. Closed questions and statements get a yes or no, not the story behind it.`,
     },
     coaching: {
-      de: () => 'Geschlossene Fragen in kalibrierte, offene Fragen umbauen: mit Wie, Was oder Woran beginnen, damit die Kundin oder der Kunde erzählt und nicht nur bestätigt.',
-      en: () => 'Turn closed questions into calibrated, open ones: start with how or what so the customer tells the story instead of just confirming.',
+      de: (p) =>
+        p.questions > 0 && p.open === p.questions
+          ? 'Die offene Frage war richtig, es blieb nur bei ihr: nach jeder Antwort mit einer weiteren Wie- oder Was-Frage nachfassen, statt direkt zu erklären.'
+          : 'Geschlossene Fragen in kalibrierte, offene Fragen umbauen: mit Wie, Was oder Woran beginnen, damit die Kundin oder der Kunde erzählt und nicht nur bestätigt.',
+      en: (p) =>
+        p.questions > 0 && p.open === p.questions
+          ? 'The open question was right; it just stayed the only one: follow every answer with another how or what question instead of explaining straight away.'
+          : 'Turn closed questions into calibrated, open ones: start with how or what so the customer tells the story instead of just confirming.',
     },
     commitment: {
       de: (p) => `Im nächsten Gespräch stelle ich mindestens ${p.target} Fragen, davon mindestens die Hälfte offen (Wie, Was, Woran), verteilt über das ganze Gespräch.`,
       en: (p) => `In my next call I will ask at least ${p.target} questions, at least half of them open (how, what), spread over the whole call.`,
     },
     say: {
-      Sie: (p) => `${mirror('Sie', p.echo)}wie gehen Sie heute damit um, und was würden Sie daran am liebsten als Erstes ändern?`,
-      du: (p) => `${mirror('du', p.echo)}wie gehst du heute damit um, und was würdest du daran am liebsten als Erstes ändern?`,
-      en: (p) => `${mirror('en', p.echo)}how are you handling that today, and what would you most like to change about it first?`,
+      // After the customer already told the story with numbers: summarise and let them rank it, not "how are you handling that".
+      Sie: (p) => (p.impactKnown ? `${mirror('Sie', p.echo)}darf ich kurz zusammenfassen, was ich gehört habe? Was davon möchten Sie als Erstes loswerden, und was wäre es Ihnen wert, wenn das wegfällt?` : `${mirror('Sie', p.echo)}wie gehen Sie heute damit um, und was würden Sie daran am liebsten als Erstes ändern?`),
+      du: (p) => (p.impactKnown ? `${mirror('du', p.echo)}darf ich kurz zusammenfassen, was ich gehört habe? Was davon möchtest du als Erstes loswerden, und was wäre es dir wert, wenn das wegfällt?` : `${mirror('du', p.echo)}wie gehst du heute damit um, und was würdest du daran am liebsten als Erstes ändern?`),
+      en: (p) => (p.impactKnown ? `${mirror('en', p.echo)}can I quickly sum up what I've heard? Which of it do you most want to get rid of first, and what would it be worth to you if it went away?` : `${mirror('en', p.echo)}how are you handling that today, and what would you most like to change about it first?`),
     },
   },
   // ---------------------------------------------------------------- listening (misses)
@@ -302,7 +359,7 @@ export const TEXTS = {
       en: () => 'End every explanation after 60 seconds at most with a trial close: ask how it sounds so far and which part matters most, then wait for the answer.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch rede ich nie länger als eine Minute am Stück und schließe jeden Erklärblock mit einer Frage an den Kunden ab.',
+      de: () => 'Im nächsten Gespräch rede ich nie länger als eine Minute am Stück und schließe jeden Erklärblock mit einer Frage an die Kundin oder den Kunden ab.',
       en: () => 'In my next call I will never talk for more than a minute at a time and will end every explanation with a question to the customer.',
     },
     say: {
@@ -313,7 +370,7 @@ export const TEXTS = {
   },
   monologue_calibrated: {
     why: {
-      de: (p) => `Der längste Monolog des Gesprächs: ${secondsDe(p)} ohne Unterbrechung, bei einem Redeanteil von ${p.talkPct} %. In dieser Zeit erfährt der Verkauf nichts Neues über die Kundin oder den Kunden.`,
+      de: (p) => `Der längste Monolog des Gesprächs: ${secondsDe(p)} ohne Unterbrechung, bei einem Redeanteil von ${p.talkPct} %. In dieser Zeit erfährt die Verkäuferin oder der Verkäufer nichts Neues über die Kundin oder den Kunden.`,
       en: (p) => `The longest monologue of the call: ${secondsEn(p)} without a break, with a talk share of ${p.talkPct}%. During that time the rep learns nothing new about the customer.`,
     },
     coaching: {
@@ -332,7 +389,7 @@ export const TEXTS = {
   },
   talk_share: {
     why: {
-      de: (p) => `Der Verkauf hatte ${p.talkPct} % Redeanteil (Richtwert aus erfolgreichen Gesprächen: rund 43 %). Auch an dieser Stelle übernimmt der Verkauf das Wort, statt die Aussage der Kundin oder des Kunden aufzugreifen.`,
+      de: (p) => `Der Redeanteil auf der Verkaufsseite lag bei ${p.talkPct} % (Richtwert aus erfolgreichen Gesprächen: rund 43 %). Auch an dieser Stelle wird das Wort übernommen, statt die Aussage der Kundin oder des Kunden aufzugreifen.`,
       en: (p) => `The rep had a talk share of ${p.talkPct}% (the benchmark from successful calls is around 43%). Here again the rep takes over instead of picking up what the customer just said.`,
     },
     coaching: {
@@ -340,7 +397,7 @@ export const TEXTS = {
       en: () => 'Mirror: repeat the customer\'s last one to three words as a question, then stay quiet. It takes two seconds and gets them to keep talking.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch halte ich meinen Redeanteil unter 50 %: nach jeder wichtigen Aussage des Kunden spiegle ich zuerst seine letzten Worte, bevor ich selbst etwas erkläre.',
+      de: () => 'Im nächsten Gespräch halte ich meinen Redeanteil unter 50 %: nach jeder wichtigen Aussage der Kundin oder des Kunden spiegle ich zuerst die letzten Worte, bevor ich selbst etwas erkläre.',
       en: () => 'In my next call I will keep my talk share under 50%: after every important statement I will first mirror the customer\'s last words before I explain anything myself.',
     },
     say: {
@@ -360,7 +417,7 @@ export const TEXTS = {
       en: () => 'Show three features at most, introduce each one with something the customer said, and close with a need-payoff question: what would it mean if this were solved?',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch verbinde ich jede Funktion, die ich zeige, mit einem Problem, das der Kunde selbst genannt hat, und zeige höchstens drei Funktionen.',
+      de: () => 'Im nächsten Gespräch verbinde ich jede Funktion, die ich zeige, mit einem Problem, das die Kundin oder der Kunde selbst genannt hat, und zeige höchstens drei Funktionen.',
       en: () => 'In my next call I will tie every feature I show to a problem the customer named themselves, and show three features at most.',
     },
     say: {
@@ -379,7 +436,7 @@ export const TEXTS = {
       en: () => 'Gap selling: first ask about the current state and the desired future state, get the gap quantified, and only then show how the product closes that gap.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch zeige ich erst dann etwas vom Produkt, wenn ich Ist-Zustand, Ziel und die Lücke dazwischen in den Worten des Kunden kenne.',
+      de: () => 'Im nächsten Gespräch zeige ich erst dann etwas vom Produkt, wenn ich Ist-Zustand, Ziel und die Lücke dazwischen in den Worten der Kundin oder des Kunden kenne.',
       en: () => 'In my next call I will not show any of the product until I know the current state, the goal and the gap between them in the customer\'s own words.',
     },
     say: {
@@ -413,11 +470,11 @@ export const TEXTS = {
       en: () => 'The offer is described in general terms here, with no link to what the customer described as their problem earlier. That leaves the customer to make the connection, and most of the time they will not.',
     },
     coaching: {
-      de: () => 'Jede Aussage zum Produkt mit den Worten der Kundin oder des Kunden beginnen („Sie hatten gesagt …“ bzw. „Du hattest gesagt …“) und mit einer Need-Payoff-Frage abschließen.',
+      de: (p) => `Jede Aussage zum Produkt mit den Worten der Kundin oder des Kunden beginnen (${forYou(p, '„Sie hatten gesagt …“', '„Du hattest gesagt …“')}) und mit einer Need-Payoff-Frage abschließen.`,
       en: () => 'Start every statement about the product with the customer\'s own words ("you said ...") and finish it with a need-payoff question.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch leite ich jede Produktaussage mit einem Zitat des Kunden ein und frage danach, was ihm die Lösung bringen würde.',
+      de: () => 'Im nächsten Gespräch leite ich jede Produktaussage mit einem Zitat der Kundin oder des Kunden ein und frage danach, was die Lösung bringen würde.',
       en: () => 'In my next call I will introduce every product statement with something the customer said and then ask what solving it would be worth to them.',
     },
     say: {
@@ -428,7 +485,7 @@ export const TEXTS = {
   },
   risky_promise: {
     why: {
-      de: () => 'Hier wird ohne jede Einschränkung etwas zugesagt, das der Verkauf nicht allein in der Hand hat (ein Termin, eine Lieferung, ein Ergebnis). Tritt es nicht ein, kostet das Vertrauen und oft den Kunden; und es bleibt offen, warum der Kundin oder dem Kunden genau dieser Punkt so wichtig ist.',
+      de: () => 'Hier wird ohne jede Einschränkung etwas zugesagt, was auf der Verkaufsseite niemand allein in der Hand hat (ein Termin, eine Lieferung, ein Ergebnis). Tritt es nicht ein, kostet das Vertrauen und oft den Auftrag; und es bleibt offen, warum der Kundin oder dem Kunden genau dieser Punkt so wichtig ist.',
       en: () => 'Here the rep gives an unqualified guarantee on something the rep does not control alone (a date, a delivery, a result). If it does not happen, it costs trust and often the customer; and it leaves open why this point matters so much to the customer.',
     },
     coaching: {
@@ -487,7 +544,7 @@ export const TEXTS = {
   },
   vague_next_step: {
     why: {
-      de: () => 'Das Gespräch endet mit einer offenen Absichtserklärung statt mit einem Termin. „Ich melde mich“ oder „Schicken Sie mir was“ verschiebt die Entscheidung, und der Verkauf verliert die Kontrolle über den Prozess.',
+      de: () => 'Das Gespräch endet mit einer offenen Absichtserklärung statt mit einem Termin. „Ich melde mich“ oder „Schicken Sie mir was“ verschiebt die Entscheidung, und die Kontrolle über den Prozess geht verloren.',
       en: () => 'The call ends with a loose intention instead of a meeting. "I\'ll get back to you" or "send me something" postpones the decision, and the rep loses control of the process.',
     },
     coaching: {
@@ -506,8 +563,8 @@ export const TEXTS = {
   },
   undated_next_step: {
     why: {
-      de: () => 'Ein nächster Schritt ist angesprochen, aber ohne Datum und Uhrzeit. „Nächste Woche“ ist kein Termin; ohne Kalendereintrag rutscht er erfahrungsgemäß nach hinten.',
-      en: () => 'A next step was mentioned, but without a date and time. "Next week" is not a meeting; without a calendar entry it tends to slip.',
+      de: (p) => `Ein nächster Schritt ist angesprochen, aber ohne Datum und Uhrzeit. „${p.undated ? p.undated[0].toUpperCase() + p.undated.slice(1) : 'Nächste Woche'}“ ist kein Termin; ohne Kalendereintrag rutscht er erfahrungsgemäß nach hinten.`,
+      en: (p) => `A next step was mentioned, but without a date and time. "${p.undated ? p.undated[0].toUpperCase() + p.undated.slice(1) : 'Next week'}" is not a meeting; without a calendar entry it tends to slip.`,
     },
     coaching: {
       de: () => 'Calendar Close: den vagen Zeitraum in einen konkreten Termin übersetzen (Tag, Uhrzeit, Dauer, Teilnehmer) und die Einladung sofort schicken.',
@@ -591,15 +648,15 @@ export const TEXTS = {
       en: () => 'Labeling, after Chris Voss: name the customer\'s situation with "it sounds like ..." and then stay quiet so they add to it themselves.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch fasse ich mindestens zweimal zusammen, was der Kunde gesagt hat, und frage, ob ich es richtig verstanden habe.',
+      de: () => 'Im nächsten Gespräch fasse ich mindestens zweimal zusammen, was die Kundin oder der Kunde gesagt hat, und frage, ob ich es richtig verstanden habe.',
       en: () => 'In my next call I will summarise what the customer said at least twice and ask whether I got it right.',
     },
     say: LABEL_SAY,
   },
   stretch_label: {
     why: {
-      de: () => 'Zusammengefasst wurde in diesem Gespräch schon, gut so. Die nächste Stufe: auch die Lage oder Stimmung hinter der Aussage benennen, etwa an dieser Stelle nach dem wichtigsten Problem.',
-      en: () => 'The rep already summarised the customer\'s points, which is good. The next level: also name the situation or feeling behind them, for example here, after the most important problem.',
+      de: () => 'Gespiegelt oder zusammengefasst wurde in diesem Gespräch schon, gut so. Die nächste Stufe: auch die Lage oder Stimmung hinter der Aussage benennen, etwa an dieser Stelle nach dem wichtigsten Problem.',
+      en: () => 'The rep already mirrored or summarised the customer\'s points, which is good. The next level: also name the situation or feeling behind them, for example here, after the most important problem.',
     },
     coaching: {
       de: () => 'Labeling nach Chris Voss: mit „Es klingt so, als ...“ benennen, was die Person gerade beschäftigt, und dann schweigen, damit sie selbst ergänzt.',
@@ -613,7 +670,7 @@ export const TEXTS = {
   },
   stretch_talk_share: {
     why: {
-      de: (p) => `Der Verkauf hatte ${p.talkPct} % Redeanteil, über dem Richtwert von rund 43 % aus erfolgreichen Gesprächen. Hier ist einer der längsten Redebeiträge; kürzer gefasst und mit einer Frage beendet, hätte die Kundin oder der Kunde früher wieder das Wort gehabt.`,
+      de: (p) => `Der Redeanteil auf der Verkaufsseite lag bei ${p.talkPct} %, über dem Richtwert von rund 43 % aus erfolgreichen Gesprächen. Hier ist einer der längsten Redebeiträge; kürzer gefasst und mit einer Frage beendet, hätte die Kundin oder der Kunde früher wieder das Wort gehabt.`,
       en: (p) => `The rep had a talk share of ${p.talkPct}%, above the benchmark of around 43% from successful calls. This is one of the rep's longest turns; shorter and ended with a question, it would have given the customer the floor sooner.`,
     },
     coaching: {
@@ -621,26 +678,26 @@ export const TEXTS = {
       en: () => 'Cut explanations to two or three sentences and hand over with a question; in between, mirror the customer\'s last words and stay quiet so they keep talking.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch halte ich meinen Redeanteil unter 50 %: ich beende jede Erklärung nach wenigen Sätzen mit einer Frage und spiegle die letzten Worte des Kunden, bevor ich weiterrede.',
+      de: () => 'Im nächsten Gespräch halte ich meinen Redeanteil unter 50 %: ich beende jede Erklärung nach wenigen Sätzen mit einer Frage und spiegle die letzten Worte der Kundin oder des Kunden, bevor ich weiterrede.',
       en: () => 'In my next call I will keep my talk share under 50%: I will end every explanation after a few sentences with a question and mirror the customer\'s last words before I go on.',
     },
     say: {
-      Sie: (p) => `${youSaid('Sie', p.echo)}${p.echo ? 'wie' : 'Wie'} gut passt das, was ich gerade erklärt habe, zu dem, was Sie brauchen?`,
-      du: (p) => `${youSaid('du', p.echo)}${p.echo ? 'wie' : 'Wie'} gut passt das, was ich gerade erklärt habe, zu dem, was du brauchst?`,
-      en: (p) => `${youSaid('en', p.echo)}${p.echo ? 'how' : 'How'} well does what I just explained fit what you need?`,
+      Sie: (p) => `${youSaid('Sie', p.echo)}${p.echo ? 'wie' : 'Wie'} sehen Sie das bis hierhin, und was fehlt Ihnen noch, damit es für Sie passt?`,
+      du: (p) => `${youSaid('du', p.echo)}${p.echo ? 'wie' : 'Wie'} siehst du das bis hierhin, und was fehlt dir noch, damit es für dich passt?`,
+      en: (p) => `${youSaid('en', p.echo)}${p.echo ? 'how' : 'How'} does that look to you so far, and what is still missing for it to fit?`,
     },
   },
   stretch_value_quantify: {
     why: {
-      de: () => 'Das Angebot war gut mit den Problemen verknüpft, und die Kundin oder der Kunde hat den Nutzen schon selbst beschrieben. Was noch fehlt: eine Zahl für diesen Nutzen, mit der sich später der Preis begründen lässt.',
-      en: () => 'The offer was well tied to the customer\'s problems, and the customer already described the benefit in their own words. What is still missing: a number for that benefit, which will justify the price later.',
+      de: (p) => `${p.pitched ? 'Das Angebot war gut mit den Problemen verknüpft, und die' : 'Die'} Kundin oder der Kunde hat den Nutzen schon selbst beschrieben. Was noch fehlt: eine Zahl für diesen Nutzen, mit der sich später der Preis begründen lässt.`,
+      en: (p) => `${p.pitched ? 'The offer was well tied to the customer\'s problems, and the' : 'The'} customer already described the benefit in their own words. What is still missing: a number for that benefit, which will justify the price later.`,
     },
     coaching: {
       de: () => 'Den Nutzen beziffern lassen: fragen, woran man in drei Monaten merkt, dass es sich gelohnt hat, und was das in Stunden oder Euro wert ist.',
       en: () => 'Get the benefit quantified: ask how they will know in three months that it was worth it, and what that is worth in hours or money.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch lasse ich den Kunden den Nutzen der Lösung in Stunden oder Euro beziffern und halte die Zahl für das Angebot fest.',
+      de: () => 'Im nächsten Gespräch lasse ich die Kundin oder den Kunden den Nutzen der Lösung in Stunden oder Euro beziffern und halte die Zahl für das Angebot fest.',
       en: () => 'In my next call I will have the customer put the benefit of the solution in hours or money and keep that number for the proposal.',
     },
     say: {
@@ -651,15 +708,21 @@ export const TEXTS = {
   },
   stretch_value: {
     why: {
-      de: () => 'Das Angebot war gut mit den Problemen der Kundin oder des Kunden verknüpft. Noch stärker wird es, wenn die Person den Nutzen selbst ausspricht.',
-      en: () => 'The offer was well tied to the customer\'s problems. It gets stronger still when the customer states the benefit in their own words.',
+      de: (p) =>
+        p.pitched
+          ? 'Das Angebot war gut mit den Problemen der Kundin oder des Kunden verknüpft. Noch stärker wird es, wenn die Person den Nutzen selbst ausspricht.'
+          : 'Hier lag das Problem klar auf dem Tisch. Noch stärker wird es, wenn die Kundin oder der Kunde den Nutzen einer Lösung selbst ausspricht.',
+      en: (p) =>
+        p.pitched
+          ? 'The offer was well tied to the customer\'s problems. It gets stronger still when the customer states the benefit in their own words.'
+          : 'Here the problem was clearly on the table. It gets stronger still when the customer states the benefit of solving it in their own words.',
     },
     coaching: {
       de: () => 'Eine SPIN-Need-Payoff-Frage stellen: nicht selbst den Nutzen erklären, sondern fragen, was die Lösung für die Person und ihr Team bedeuten würde.',
       en: () => 'Ask a SPIN need-payoff question: rather than explaining the benefit yourself, ask what the solution would mean for them and their team.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch stelle ich nach dem wichtigsten Problem eine Need-Payoff-Frage und lasse den Kunden den Nutzen selbst beschreiben.',
+      de: () => 'Im nächsten Gespräch stelle ich nach dem wichtigsten Problem eine Need-Payoff-Frage und lasse die Kundin oder den Kunden den Nutzen selbst beschreiben.',
       en: () => 'In my next call I will ask a need-payoff question after the most important problem and let the customer describe the benefit themselves.',
     },
     say: {
@@ -670,21 +733,41 @@ export const TEXTS = {
   },
   stretch_objection: {
     why: {
-      de: () => 'Es kamen keine Einwände auf, und der Verkauf hat auch nicht danach gefragt. Unausgesprochene Bedenken tauchen sonst später auf, oft erst als Absage.',
-      en: () => 'No objections came up, and the rep did not ask for any either. Concerns that stay unspoken tend to surface later, often as a no.',
+      de: (p) =>
+        p.deciders?.length
+          ? `Vor dem Abschluss wurde nicht gefragt, was ${names(p, 'de')} noch dagegen haben könnte. Bedenken der Menschen, die entscheiden, tauchen sonst später auf, oft erst als Absage.`
+          : !p.qualified
+            ? 'Vor dem Abschluss blieb offen, wer außer der Gesprächsperson zustimmen muss und was aus deren Sicht dagegen sprechen könnte. Solche Bedenken tauchen sonst später auf, oft erst als Absage.'
+            : 'Vor dem Abschluss wurde nicht ausdrücklich nach Bedenken gefragt. Unausgesprochene Bedenken tauchen sonst später auf, oft erst als Absage.',
+      en: (p) =>
+        p.deciders?.length
+          ? `Before the close nobody asked what could still make ${names(p, 'en')} say no. Concerns of the people who decide tend to surface later, often as a no.`
+          : !p.qualified
+            ? 'Before the close it stayed open who else has to agree and what could make them say no. Such concerns tend to surface later, often as a no.'
+            : 'Before the close the rep did not ask for concerns explicitly. Concerns that stay unspoken tend to surface later, often as a no.',
     },
     coaching: {
-      de: () => 'Accusation Audit nach Chris Voss: mögliche Bedenken selbst aussprechen, bevor die Kundin oder der Kunde es tut, und dann fragen, was davon zutrifft.',
-      en: () => 'Accusation audit, after Chris Voss: voice the likely concerns yourself before the customer does, then ask which of them apply.',
+      de: (p) =>
+        p.deciders?.length
+          ? `Accusation Audit nach Chris Voss, bezogen auf die Menschen, die entscheiden: selbst aussprechen, was ${names(p, 'de')} wahrscheinlich dagegen hat, und fragen, was davon zutrifft.`
+          : 'Accusation Audit nach Chris Voss: mögliche Bedenken selbst aussprechen, bevor die Kundin oder der Kunde es tut, und dann fragen, was davon zutrifft.',
+      en: (p) =>
+        p.deciders?.length
+          ? `Accusation audit, after Chris Voss, aimed at the people who decide: voice the concerns ${names(p, 'en')} will likely have yourself, and ask which of them apply.`
+          : 'Accusation audit, after Chris Voss: voice the likely concerns yourself before the customer does, then ask which of them apply.',
     },
     commitment: {
       de: () => 'Im nächsten Gespräch spreche ich vor dem Abschluss zwei mögliche Bedenken selbst an und frage ausdrücklich, was aus Kundensicht noch dagegen sprechen könnte.',
       en: () => 'In my next call I will name two likely concerns myself before closing and ask explicitly what could still stand in the way from the customer\'s side.',
     },
     say: {
-      Sie: (p) => `${p.echo ? `Sie sagten: „${p.echo}“. ` : ''}Sie denken jetzt vielleicht: Das klingt gut, aber lohnt sich der Aufwand für die Umstellung überhaupt? Was spricht aus Ihrer Sicht noch dagegen?`,
-      du: (p) => `${p.echo ? `Du hast gesagt: „${p.echo}“. ` : ''}Du denkst jetzt vielleicht: Das klingt gut, aber lohnt sich der Aufwand für die Umstellung überhaupt? Was spricht aus deiner Sicht noch dagegen?`,
-      en: (p) => `${p.echo ? `You said “${p.echo}”. ` : ''}You might be thinking: sounds good, but is switching really worth the effort? What still speaks against it from your side?`,
+      // A pre-mortem with the people the customer named, else the decision process, never a stock "is switching worth it".
+      Sie: (p) =>
+        `${youSaid('Sie', p.echo)}${p.deciders?.length ? `angenommen, ${names(p, 'de')} sagt am Ende Nein: Woran würde es am ehesten liegen, und was können wir vorher klären?` : !p.qualified ? 'angenommen, das überzeugt Sie: Wer muss außer Ihnen noch zustimmen, und was könnte aus deren Sicht dagegen sprechen?' : 'was könnte aus Ihrer Sicht – oder aus Sicht der anderen Beteiligten – jetzt noch dagegen sprechen?'}`,
+      du: (p) =>
+        `${youSaid('du', p.echo)}${p.deciders?.length ? `angenommen, ${names(p, 'de')} sagt am Ende Nein: Woran würde es am ehesten liegen, und was können wir vorher klären?` : !p.qualified ? 'angenommen, das überzeugt dich: Wer muss außer dir noch zustimmen, und was könnte aus deren Sicht dagegen sprechen?' : 'was könnte aus deiner Sicht – oder aus Sicht der anderen Beteiligten – jetzt noch dagegen sprechen?'}`,
+      en: (p) =>
+        `${youSaid('en', p.echo)}${p.deciders?.length ? `suppose ${names(p, 'en')} says no in the end: what would most likely be the reason, and what can we clear up before then?` : !p.qualified ? 'suppose this convinces you: who else has to agree, and what could make them say no?' : 'what could still stand in the way, from your side or from anyone else involved?'}`,
     },
   },
   // ---------------------------------------------------------------- strengths
@@ -732,8 +815,8 @@ export const TEXTS = {
     // The advice goes one step beyond what the rep did next: no "repeat the number and ask about
     // the consequences" when the rep just did that.
     coaching: {
-      de: (p) => followUpAdvice(p.followUp, FOLLOW_UP_DE),
-      en: (p) => followUpAdvice(p.followUp, FOLLOW_UP_EN),
+      de: (p) => followUpAdvice(p, FOLLOW_UP_DE),
+      en: (p) => followUpAdvice(p, FOLLOW_UP_EN),
     },
   },
   paraphrase: {
@@ -796,6 +879,17 @@ export const TEXTS = {
       en: () => 'Keep it up, and add two or three lines on the goal and agenda of the follow-up to the invite so everyone comes prepared.',
     },
   },
+  // A dated next step without the person the customer said decides or signs.
+  next_step_dated_missing: {
+    why: {
+      de: (p) => `Ein konkreter nächster Schritt mit Termin. Es fehlt aber ${names(p, 'de')}: Laut Gespräch entscheidet oder unterschreibt ${(p.deciders?.length ?? 0) > 1 ? 'diese Person mit' : 'diese Person'}, ist aber nicht eingeplant.`,
+      en: (p) => `A concrete next step with a date. But ${names(p, 'en')} is missing: the customer said they decide or sign, and they are not in the meeting.`,
+    },
+    coaching: {
+      de: (p) => `Beibehalten und ${names(p, 'de').replace(/\bHerr\b/g, 'Herrn')} gleich mit einladen, oder klären, was diese Person vorab braucht, um zuzustimmen.`,
+      en: (p) => `Keep it up, and invite ${names(p, 'en')} too, or agree what they need beforehand to say yes.`,
+    },
+  },
   next_step_dated: {
     why: {
       de: () => 'Ein konkreter nächster Schritt mit Termin. So bleibt der Deal in Bewegung, und beide Seiten wissen, was als Nächstes passiert.',
@@ -804,6 +898,16 @@ export const TEXTS = {
     coaching: {
       de: () => 'Beibehalten und zusätzlich Inhalt und Teilnehmer des Folgetermins festhalten, damit die richtigen Personen dabei sind.',
       en: () => 'Keep it up, and also agree the purpose and attendees of the follow-up so the right people are in the room.',
+    },
+  },
+  trial_close: {
+    why: {
+      de: () => 'Eine Testfrage direkt nach dem Vorschlag (Trial Close): Sie holt die Reaktion der Kundin oder des Kunden ab, statt weiterzureden.',
+      en: () => 'A trial close right after the proposal: it asks for the customer\'s reaction instead of talking on.',
+    },
+    coaching: {
+      de: () => 'Beibehalten: nach jedem Vorschlag oder Zugeständnis die Reaktion abholen und erst nach der Antwort weitersprechen.',
+      en: () => 'Keep it up: after every proposal or concession, ask for the reaction and only go on once you have the answer.',
     },
   },
   agenda: {
@@ -820,8 +924,8 @@ export const TEXTS = {
     why: {
       de: (p) =>
         p.strongest
-          ? 'Der stärkste Moment des Gesprächs: Hier holt der Verkauf die Kundin oder den Kunden am ehesten ins Gespräch.'
-          : 'Ein guter Ansatz: Mit dieser Frage holt der Verkauf die Kundin oder den Kunden ins Gespräch.',
+          ? 'Der stärkste Moment des Gesprächs: Hier wird die Kundin oder der Kunde am ehesten ins Gespräch geholt.'
+          : 'Ein guter Ansatz: Diese Frage holt die Kundin oder den Kunden ins Gespräch.',
       en: (p) =>
         p.strongest
           ? 'The strongest moment of the call: this is where the rep comes closest to drawing the customer into the conversation.'
@@ -834,7 +938,7 @@ export const TEXTS = {
   },
   fallback_closing: {
     why: {
-      de: () => 'Der Abschluss des Gesprächs: Hier bleibt der Verkauf freundlich und hält den Kontakt offen.',
+      de: () => 'Der Abschluss des Gesprächs: freundlich, und der Kontakt bleibt offen.',
       en: () => 'The close of the call: the rep stays friendly and keeps the door open.',
     },
     coaching: {
@@ -845,8 +949,14 @@ export const TEXTS = {
   // After an agreed, dated next step the close confirms it: no advice to propose one.
   fallback_closing_dated: {
     why: {
-      de: () => 'Der Abschluss des Gesprächs: Der Verkauf bestätigt den vereinbarten Termin und sagt zu, was die Kundin oder der Kunde vorab bekommt.',
-      en: () => 'The close of the call: the rep confirms the agreed date and says what the customer will get beforehand.',
+      de: (p) =>
+        p.closingSays
+          ? 'Der Abschluss des Gesprächs: Der vereinbarte Termin wird bestätigt, und es wird zugesagt, was die Kundin oder der Kunde vorab bekommt.'
+          : 'Der Abschluss des Gesprächs nach einem vereinbarten Termin: freundlich, ohne das Vereinbarte wieder aufzumachen.',
+      en: (p) =>
+        p.closingSays
+          ? 'The close of the call: the rep confirms the agreed date and says what the customer will get beforehand.'
+          : 'The close of the call after an agreed date: friendly, without reopening what was agreed.',
     },
     coaching: {
       de: () => 'So beibehalten und zum Schluss in einem Satz zusammenfassen, wer bis zum Termin was vorbereitet.',
@@ -1039,6 +1149,26 @@ const OBJECTION_SAY: Record<string, Record<SayMode, (e: string | null) => string
 };
 
 export type ObjectionMethod = keyof typeof OBJECTION_SAY;
+
+/** The rep asked about the objection (and maybe checked back) but never acknowledged it first. */
+const ASKED_NO_ACK_WHY: Record<Language, (name: string, checkedBack: boolean) => string> = {
+  de: (name, checked) =>
+    `Auf den ${name} kam eine gute Rückfrage${checked ? ', und am Ende wurde nachgefragt, ob die Antwort trägt' : ''}. Es fehlte nur die Bestätigung davor: Ohne ein kurzes „Das ist ein berechtigter Punkt“ klingt die Frage schnell nach Verhör, und die Kundin oder der Kunde verteidigt die eigene Sicht, statt zu erzählen.`,
+  en: (name, checked) =>
+    `The ${name} got a good question back${checked ? ', and the rep checked back at the end' : ''}. What was missing is the acknowledgement before it: without a short "that's a fair point" the question can sound like a cross-examination, and the customer defends their view instead of opening up.`,
+};
+/** The rep's own question, led by the acknowledgement that was missing. */
+const ACK_FIRST_SAY: Record<SayMode, (e: string | null, question: string) => string> = {
+  Sie: (e, q) => `${e ? `„${e}“ – ` : ''}das ist ein berechtigter Punkt, und gut, dass Sie ihn jetzt ansprechen. ${q}`,
+  du: (e, q) => `${e ? `„${e}“ – ` : ''}das ist ein berechtigter Punkt, und gut, dass du ihn jetzt ansprichst. ${q}`,
+  en: (e, q) => `${e ? `“${e}” – ` : ''}that's a fair point, and I'm glad you're raising it now. ${q}`,
+};
+export function objectionAskedNoAckWhy(lang: Language, type: ObjectionType, checkedBack: boolean): string {
+  return ASKED_NO_ACK_WHY[lang](OBJECTION_NAMES[lang][type], checkedBack);
+}
+export function objectionAckFirstSay(mode: SayMode, echo: string | null, question: string): string {
+  return ACK_FIRST_SAY[mode](echo, question);
+}
 
 export function objectionWhy(lang: Language, type: ObjectionType, quality: number, capitulated: false | 'material' | 'discount' | 'cheaper_plan' = false): string {
   if (capitulated) return CAPITULATION_WHY[capitulated][lang](OBJECTION_NAMES[lang][type]);
