@@ -27,6 +27,12 @@ export class ContactRepository {
     return (await contactById(this.db, teamId, id))[0];
   }
 
+  /** Several contacts of the team at once (a page of calls names theirs). */
+  async byIds(teamId: string, ids: string[]): Promise<ContactTable[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('id', 'in', ids).execute();
+  }
+
   byEmail(teamId: string, email: string): Promise<ContactTable | undefined> {
     return this.db.selectFrom('contacts').selectAll().where('team_id', '=', teamId).where('email', '=', email).executeTakeFirst();
   }

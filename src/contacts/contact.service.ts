@@ -82,6 +82,12 @@ export class ContactService {
   }
 
   /** Contacts are visible to every role of the team. */
+  /** The team's contacts with these ids (every contact of the team is visible to every key), by id. */
+  async byIds(actor: Actor, ids: string[]): Promise<Map<string, ContactTable>> {
+    const rows = await new ContactRepository(this.db).byIds(actor.teamId, [...new Set(ids)]);
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
   async getRow(actor: Actor, id: string): Promise<ContactTable> {
     const row = await new ContactRepository(this.db).byId(actor.teamId, id);
     if (!row) throw notFound('Contact');

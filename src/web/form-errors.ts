@@ -80,5 +80,27 @@ export function formErrorText(t: Translate, err: AppError, route: string | undef
   if (rule.label && !labelKey) return err.message;
   const n = /at least (\d+) characters/.exec(err.message)?.[1] ?? '';
   // A refused URL keeps the specific reason (which host, which network) after the colon.
-  return t(rule.key, { label: labelKey ? t(labelKey) : '', reason: err.message, n });
+  return t(rule.key, { label: labelKey ? t(labelKey) : '', reason: rule.key === 'err.url' ? urlReasonText(t, err.message) : err.message, n });
+}
+
+/** Why a webhook URL was refused (url-guard.ts), in the interface language; the network named stays technical. */
+const URL_REASONS: Array<{ match: RegExp; key: MessageKey }> = [
+  { match: /^The URL is not valid\.$/, key: 'url.invalid' },
+  { match: /^Only http and https URLs are accepted\.$/, key: 'url.http_https' },
+  { match: /^Only https URLs are accepted\.$/, key: 'url.https' },
+  { match: /^The URL must not contain a user name or password\.$/, key: 'url.userinfo' },
+  { match: /^The URL has no host\.$/, key: 'url.no_host' },
+  { match: /^The URL has port 0/, key: 'url.port0' },
+  { match: /^The URL's host (\S+) is not allowed: (.+)\.$/, key: 'url.host_refused' },
+  { match: /^The host name (\S+) does not resolve\.$/, key: 'url.no_resolve' },
+  { match: /^The host name (\S+) resolves to something that isn't an IP address\.$/, key: 'url.not_ip' },
+  { match: /^The host name (\S+) resolves to an address that is not allowed: (.+)\.$/, key: 'url.resolves_refused' },
+];
+
+function urlReasonText(t: Translate, reason: string): string {
+  for (const { match, key } of URL_REASONS) {
+    const m = match.exec(reason);
+    if (m) return t(key, { host: m[1] ?? '', kind: m[2] ?? '' });
+  }
+  return reason;
 }

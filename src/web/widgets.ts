@@ -32,7 +32,7 @@ export interface Refill {
   checked(name: string, value: string, own: boolean): Html;
   selected(name: string, value: string, own: boolean): Html;
   /** Marks the field the services named. */
-  invalid(name: string): Html;
+  invalid(name: string, hint?: string): Html;
   /** The message, for the top of the form. */
   error(): Html;
   /** For the <details> around the form. */
@@ -52,7 +52,8 @@ export function refill(ctx: PageCtx, action: string): Refill {
     values: (name, own) => (r ? sent(name) : own),
     checked: (name, value, own) => (on(name, value, own) ? html` checked` : html``),
     selected: (name, value, own) => (on(name, value, own) ? html` selected` : html``),
-    invalid: (name) => (r?.field === name ? html` aria-invalid="true" aria-describedby="form-error"` : html``),
+    // `hint`: the id of the field's own description, kept next to the error (one aria-describedby).
+    invalid: (name, hint) => (r?.field === name ? html` aria-invalid="true" aria-describedby="${hint ? `${hint} ` : ''}form-error"` : hint ? html` aria-describedby="${hint}"` : html``),
     error: () => {
       if (!r) return html``;
       r.shown = true;

@@ -84,6 +84,8 @@ describe('consent and coaching in the browser', () => {
 
     await page.goto(`${s.baseUrl}/calls`);
     assert.match(await mainText(page), /dana-northwind\.txt/);
+    // Each call says who it was with.
+    assert.equal(await page.locator('tr', { hasText: 'dana-northwind.txt' }).getByRole('link', { name: 'dana@northwind.test' }).count(), 1);
   });
 
   it('shows managers each rep\'s scores over time and the team\'s weakest dimension; a member sees only their own calls', async () => {

@@ -61,6 +61,7 @@ export function callRoutes(services: Services): FastifyPluginAsync {
       // Owners and managers can narrow the list to one rep (the coaching page links here).
       const rep = repOf(a, names, query.rep);
       const page = await services.calls.list(a, { cursor: query.cursor, limit: '50' }, { ownerId: rep || undefined });
+      const contacts = await services.contacts.byIds(a, page.items.flatMap((c) => (c.contact_id ? [c.contact_id] : [])));
       const more = (cursor: string) => `/calls?${new URLSearchParams({ ...(rep ? { rep } : {}), cursor })}`;
       const heading = rep ? t('coaching.rep_calls', { name: names.get(rep)! }) : t('nav.calls');
       const body = html`<div class="pagehead"><h1>${heading}</h1><a href="/coaching">${t('nav.coaching')}</a></div>
@@ -70,11 +71,12 @@ export function callRoutes(services: Services): FastifyPluginAsync {
           <button type="submit">${t('calls.show')}</button>
         </form>` : ''}
         ${page.items.length === 0 ? html`<p class="empty">${t('calls.none')}</p>` : html`<div class="tablewrap"><table>
-          <thead><tr><th scope="col">${t('calls.call')}</th><th scope="col">${t('field.owner')}</th><th scope="col">${t('deals.status')}</th>
+          <thead><tr><th scope="col">${t('calls.call')}</th><th scope="col">${t('deals.contact')}</th><th scope="col">${t('field.owner')}</th><th scope="col">${t('deals.status')}</th>
             ${SCORE_DIMENSIONS.map((d) => html`<th scope="col" class="num">${dimensionLabel(ctx, d)}</th>`)}</tr></thead>
           <tbody>${page.items.map((c) => {
             const s = scoresOf(c);
             return html`<tr><td><a href="/calls/${c.id}">${c.filename ?? when(ctx, c.created_at)}</a>${c.filename ? html`<br><span class="muted">${when(ctx, c.created_at)}</span>` : ''}</td>
+              <td>${c.contact_id && contacts.has(c.contact_id) ? html`<a href="/contacts/${c.contact_id}">${personName(contacts.get(c.contact_id)!)}</a>` : ''}</td>
               <td>${names.get(c.owner_id) ?? ''}</td><td>${statusBadge(ctx, c)}</td>
               ${SCORE_DIMENSIONS.map((d) => html`<td class="num">${s ? s[d] : '—'}</td>`)}</tr>`;
           })}</tbody></table></div>`}
@@ -94,7 +96,8 @@ export function callRoutes(services: Services): FastifyPluginAsync {
       ]);
       const r = c.status === 'done' ? (c.result as AnalysisResult | null) : null;
       const callLang = r?.call_language ?? c.language;
-      const title = c.filename ?? t('calls.call');
+      // Without a file name the call is named after who it was with.
+      const title = c.filename ?? (contact ? t('calls.call_with', { name: personName(contact) }) : t('calls.call'));
       const body = html`<div class="pagehead"><h1>${title}</h1>${statusBadge(ctx, c)}</div>
         <dl class="facts">
           <dt>${t('field.owner')}</dt><dd>${names.get(c.owner_id) ?? ''}</dd>

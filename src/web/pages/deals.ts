@@ -26,7 +26,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const rep = repOf(a, names, (request.query as Record<string, unknown>).owner_id);
       const columns = await Promise.all(stages.map((s) => services.deals.list(a, { status: 'open', stage: s.key, owner_id: rep || undefined, limit: String(BOARD_LIMIT) })));
       const withRep = (p: Record<string, string>) => new URLSearchParams({ ...p, ...(rep ? { owner_id: rep } : {}) }).toString();
-      const body = html`<div class="pagehead"><h1>${t('nav.pipeline')}</h1><a href="/deals${rep ? `?${withRep({})}` : ''}">${t('deals.all_deals')}</a></div>
+      const body = html`<div class="pagehead"><h1>${t('nav.pipeline')}</h1><a href="/deals${rep ? `?${withRep({})}` : ''}">${t(seesAll(a) ? 'deals.all_deals' : 'deals.my_deals')}</a></div>
         ${seesAll(a) ? html`<form method="get" action="/pipeline" class="inline-form card repfilter" role="search" aria-label="${t('deals.rep')}">
           ${repSelect(ctx, names, rep, 'prep', 'owner_id')}
           <button type="submit">${t('deals.show')}</button>
@@ -172,8 +172,9 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
 
     web.post('/deals/:id/stage', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
       const a = actor(request);
+      const before = await services.deals.get(a, dealId(request));
       const d = await services.deals.update(a, dealId(request), { stage: str(request.body, 'stage') });
-      return { message: ctxOf(request, null).t('deals.moved', { title: d.title }) };
+      return { message: ctxOf(request, null).t(d.stage === before.stage ? 'deals.not_moved' : 'deals.moved', { title: d.title }) };
     }));
 
     web.post('/deals/:id/close', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
