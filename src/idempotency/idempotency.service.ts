@@ -76,7 +76,9 @@ export class IdempotencyService {
 
   async finish(keyId: string, idemKey: string, status: number, body: string): Promise<void> {
     if (status >= 500) {
-      await this.db.deleteFrom('idempotency_keys').where('key_id', '=', keyId).where('idem_key', '=', idemKey).execute();
+      // Nothing was committed: the retry runs the request again. A change that did commit stays
+      // marked, so the retry answers answer_lost instead of making it twice.
+      await this.db.deleteFrom('idempotency_keys').where('key_id', '=', keyId).where('idem_key', '=', idemKey).where('state', '=', 'pending').execute();
       return;
     }
     await this.db.updateTable('idempotency_keys').set({ state: 'done', status_code: status, response_body: body })
