@@ -573,31 +573,29 @@ export function buildCandidates(m: Measurements): Candidate[] {
     }
     return false;
   };
+  // Giving up on an objection ("Soll ich Ihnen Unterlagen schicken?") is where the deal is lost.
+  const missStrength = (o: ObjectionEvent, index: number) => 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] + (o.capitulated ? 5 : 0) - index / 10;
+  // One reply that gave up two objections ("Not really, I'm about to go into a meeting. Just send me
+  // an email." – "Sure, no problem.") is quoted once, at the weightier objection; the other is
+  // quoted at the customer's words, so a short call still has five different moments.
+  const quotedAtReply = new Map<Sentence, { o: ObjectionEvent; strength: number }>();
+  for (const [index, o] of m.objections.entries()) {
+    if (o.quality >= 3 || o.response === null) continue;
+    const strength = missStrength(o, index);
+    if (strength > (quotedAtReply.get(o.response)?.strength ?? -Infinity)) quotedAtReply.set(o.response, { o, strength });
+  }
   for (const [index, o] of m.objections.entries()) {
     if (o.quality >= 3) continue;
     // Quote the rep where the rep went wrong (a defence, an offer of material instead of a question).
-    const quoteRep = o.response !== null;
+    const quoteRep = o.response !== null && quotedAtReply.get(o.response)?.o === o;
     c.push({
-      dimension: 'objection_handling', positive: false, stretch: false,
-      // Giving up on an objection ("Soll ich Ihnen Unterlagen schicken?") is where the deal is lost.
-      strength: 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] + (o.capitulated ? 5 : 0) - index / 10,
+      dimension: 'objection_handling', positive: false, stretch: false, strength: missStrength(o, index),
       sentence: quoteRep ? (o.response as Sentence) : o.sentence,
       through: quoteRep && o.quality === 0 && !o.capitulated ? nextQuestionInSegment(o.response as Sentence) : undefined,
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
       kind: 'objection', method: objectionMethod(o), echo: echoFrom(o.sentence, OBJECTION_RES[o.type]), objection: o,
       extra: { checkedBack: o.response !== null && checkedBackAfter(o.response) },
     });
-  }
-  // One reply that gave up two objections ("Not really, I'm about to go into a meeting. Just send me
-  // an email." – "Sure, no problem.") is quoted once, at the weightier objection; the other is
-  // quoted at the customer's words, so a short call still has five different moments.
-  const byReply = new Map<Sentence, Candidate[]>();
-  for (const x of c) if (x.kind === 'objection' && x.objection?.response && x.sentence === x.objection.response) byReply.set(x.sentence, [...(byReply.get(x.sentence) ?? []), x]);
-  for (const group of byReply.values()) {
-    for (const x of group.sort((a, b) => b.strength - a.strength).slice(1)) {
-      const o = x.objection!;
-      Object.assign(x, { sentence: o.sentence, through: undefined, focus: OBJECTION_RES[o.type] });
-    }
   }
   // A discount or a free extra given away: quoted at the rep; trade it or keep it. Not again when it
   // is the reply that gave up a price objection (that objection's miss quotes it), and ranked after
