@@ -178,8 +178,9 @@ export class IdentityService {
   async updateTeam(teamId: string, patch: TeamUpdate) {
     const team = await this.repo.team(teamId);
     if (!team) throw new AppError('not_found', `Team ${teamId} not found.`);
-    if (patch.name !== undefined && !cleanText(patch.name, 'name', MAX_LENGTH.name)) throw validation('name', 'Team name must not be empty.');
-    await this.db.updateTable('teams').set({ ...patch, ...(patch.name !== undefined ? { name: patch.name.trim() } : {}), updated_at: nowIso() }).where('id', '=', teamId).execute();
+    const name = patch.name === undefined ? undefined : cleanText(patch.name, 'name', MAX_LENGTH.name);
+    if (name === null) throw validation('name', 'Team name must not be empty.');
+    await this.db.updateTable('teams').set({ ...patch, ...(name !== undefined ? { name } : {}), updated_at: nowIso() }).where('id', '=', teamId).execute();
     return teamJson((await this.repo.team(teamId))!);
   }
 

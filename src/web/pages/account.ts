@@ -93,7 +93,8 @@ export function accountRoutes(services: Services): FastifyPluginAsync {
     web.post('/profile', { schema: HIDE, config: OWN }, async (request, reply) => formAction(request, reply, '/profile', async () => {
       const name = str(request.body, 'name').trim();
       const locale = str(request.body, 'locale');
-      if (!name || name.length > MAX_LENGTH.name) throw validation('name', ctxOf(request, null).t('profile.name_required'));
+      // Too long: the service says so (the form names the field).
+      if (!name) throw validation('name', ctxOf(request, null).t('profile.name_required'));
       if (!isLocale(locale)) throw validation('locale', 'Unknown language.');
       await services.identity.updateUser(request.web.session!.user.id, { name, locale });
       reply.setCookie(COOKIE.lang, locale, cookieOptions(request, 365 * 86400));
