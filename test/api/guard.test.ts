@@ -221,6 +221,16 @@ describe('API guard', () => {
     assert.equal(retried.body.detail.error, 'answer_lost');
     const tasks = (await t.member.client.get('/tasks?limit=100')).body.items.filter((k: any) => k.title === body.title);
     assert.deepEqual(tasks.map((k: any) => k.id), [made.body.id], 'one task, not two');
+
+    // A 5xx answer after the change committed is not stored either, yet the key stays marked.
+    idem.finish = (keyId, idemKey, _status, answer) => finish.call(idem, keyId, idemKey, 500, answer);
+    try {
+      assert.equal((await t.member.client.post('/tasks', { title: 'Committed, then 500' }, { 'idempotency-key': 'lost-2' })).status, 201);
+    } finally {
+      idem.finish = finish;
+    }
+    const kept = await s.services.handle.db.selectFrom('idempotency_keys').select(['state']).where('idem_key', '=', 'lost-2').executeTakeFirst();
+    assert.equal(kept?.state, 'committed');
   });
 
   it('names a query parameter given twice, and ignores a __proto__ key in a body like any unknown field', async () => {

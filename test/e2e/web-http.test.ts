@@ -258,6 +258,10 @@ describe('application over HTTP', () => {
     assert.match(page, /id="m-name"[^>]*aria-invalid="true"/);
     assert.equal(await s.services.identity.repo.userByEmail('long.name@alpha.test'), undefined);
 
+    const profile = await o.post('/profile', { name: 'P'.repeat(300), locale: 'en' }, { referer: '/profile' });
+    assert.match((await o.get(profile.location!)).text, /“Name” is too long/);
+    assert.equal((await s.services.identity.repo.user(a.owner.userId))!.name.length < 300, true);
+
     // Fields are checked in the form's order: a bad email is named before a short password.
     assert.equal((await o.post('/team/members', { name: 'Nora', email: 'not-an-email', role: 'member', password: 'short' }, { referer: '/team' })).status, 303);
     assert.match((await o.get('/team')).text, /id="m-email"[^>]*aria-invalid="true"/);
