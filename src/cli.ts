@@ -91,8 +91,8 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'user update': {
-    usage: 'rz user update USER_ID [--role R] [--consent yes|no] [--paid yes|no] [--personal-pool N|none] [--credits N] [--active yes|no] [--password P]',
-    describe: "Change a user's role, consent, paid product, personal pool, credits. Prints the user. --active no revokes the user's API keys for good (--active yes does not bring them back).",
+    usage: 'rz user update USER_ID [--role R] [--consent yes|no] [--paid yes|no] [--personal-pool N|none] [--credits N] [--active yes|no] [--password P] [--name N]',
+    describe: "Change a user's role, consent, paid product, personal pool, credits, name or password. Prints the user. --active no revokes the user's API keys for good (--active yes does not bring them back); --password signs the user out of the application everywhere.",
     run: async (argv, services) => {
       const { flags, args } = parseFlags(argv, ['role', 'consent', 'paid', 'personal-pool', 'credits', 'active', 'password', 'name'], 1);
       const patch: UserUpdate = {};
@@ -107,7 +107,11 @@ const COMMANDS: Record<string, Command> = {
       if (flags.credits !== undefined) patch.credits = intFlag(flags.credits, 'credits')!;
       if (flags.password !== undefined) patch.password = flags.password;
       if (flags.name !== undefined) patch.name = flags.name;
-      return (await services()).identity.updateUser(args[0], patch);
+      const s = await services();
+      const user = await s.identity.updateUser(args[0], patch);
+      // A password set by the operator (a lost or leaked one) signs the user out everywhere, as on the Team page.
+      if (patch.password !== undefined) await s.sessions.endSessionsOf(args[0]);
+      return user;
     },
   },
   'key create': {

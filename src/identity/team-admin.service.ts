@@ -23,7 +23,7 @@ export interface KeyListItem {
 }
 
 export class TeamAdminService {
-  constructor(private readonly db: Db, private readonly identity: IdentityService, private readonly onDeactivate: (userId: string) => Promise<unknown>) {}
+  constructor(private readonly db: Db, private readonly identity: IdentityService, private readonly endSessions: (userId: string) => Promise<unknown>) {}
 
   requireAdmin(actor: Actor): void {
     if (!seesAll(actor)) throw forbidden('Only owners and managers manage the team.');
@@ -79,7 +79,23 @@ export class TeamAdminService {
       throw validation('user', 'The team needs at least one active owner.');
     }
     const out = await this.identity.updateUser(user.id, { active });
-    if (!active) await this.onDeactivate(user.id);
+    if (!active) await this.endSessions(user.id);
+    return out;
+  }
+
+  /**
+   * A new password for someone who lost theirs (there is no mail-based reset). Owners set anyone's,
+   * managers only non-owners' (else a manager could sign in as an owner). Their sessions end.
+   */
+  async setPassword(actor: Actor, userId: string, rawPassword: string) {
+    this.requireAdmin(actor);
+    if (!userId) throw validation('user', 'A user is required.');
+    const user = await this.member(actor, userId);
+    if (user.id === actor.userId) throw validation('user', 'Change your own password on your profile.');
+    if (user.role === 'owner' && actor.role !== 'owner') throw forbidden("Only owners can set an owner's password.");
+    const password = checkPassword(rawPassword);
+    const out = await this.identity.updateUser(user.id, { password });
+    await this.endSessions(user.id);
     return out;
   }
 

@@ -11,13 +11,14 @@ const LABELS: Record<string, MessageKey> = {
   value_eur: 'deals.value', value_cents: 'deals.value', stage: 'deals.stage', next_step: 'deals.next_step',
   next_step_at: 'deals.next_step_at', owner_id: 'field.owner', due_at: 'tasks.due_field', body: 'notes.body', kind: 'notes.kind',
   url: 'field.url', description: 'webhooks.description', events: 'webhooks.events', scopes: 'keys.scopes',
-  password: 'field.password', role: 'field.role',
+  password: 'field.password', role: 'field.role', user: 'members.user',
 };
 
 /** Where one field name means something else on a particular form (by route). */
 const FORM_LABELS: Record<string, Record<string, MessageKey>> = {
   '/tasks': { title: 'tasks.title_field' },
   '/team/members': { password: 'members.initial_password' },
+  '/team/password': { password: 'profile.new_password' },
   '/setup': { name: 'setup.team' },
 };
 
@@ -48,6 +49,7 @@ const RULES: Rule[] = [
   { match: /./, key: 'err.url', fields: ['url'], label: true },
   { match: /at least one active owner/, key: 'err.last_owner' },
   { match: /cannot deactivate yourself/, key: 'err.self_deactivate' },
+  { match: /own password on your profile/, key: 'err.own_password' },
   // Permissions (403): the services' sentences, in the interface language.
   { match: /open the Team page/, key: 'err.team_page' },
   { match: /switch the paid product/, key: 'err.paid_owner_only' },

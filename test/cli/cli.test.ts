@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { dbEnv, spawnRz, type ChildServer } from '../helpers/process.ts';
 import { ApiClient } from '../helpers/client.ts';
+import { WebClient } from '../e2e/helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -93,6 +94,21 @@ describe('rz CLI', () => {
     assert.equal(u.personal_pool, 10);
     assert.equal(u.credits, 5);
     assert.equal((await ok('user', 'update', fresh.user_id, '--personal-pool', 'none')).personal_pool, null);
+  });
+
+  it('user update --password sets a password the user signs in with and signs them out everywhere', async () => {
+    const team = await ok('team', 'create', '--name', 'Pw', '--owner-email', 'pw@cli.test', '--owner-password', 'first-password-1');
+    const browser = new WebClient(server.baseUrl);
+    await browser.signIn('pw@cli.test', 'first-password-1');
+    assert.equal((await browser.get('/contacts')).status, 200);
+    const u = await ok('user', 'update', team.owner_id, '--password', 'second-password-2');
+    assert.equal(u.id, team.owner_id);
+    assert.equal(u.password_hash, undefined);
+    const ended = await browser.get('/contacts');
+    assert.equal(ended.status, 303);
+    assert.match(ended.location!, /^\/signin/);
+    assert.equal((await new WebClient(server.baseUrl).post('/signin', { email: 'pw@cli.test', password: 'first-password-1' })).status, 401);
+    await new WebClient(server.baseUrl).signIn('pw@cli.test', 'second-password-2');
   });
 
   it('fails with a message on stderr and a non-zero exit for bad input', async () => {

@@ -94,6 +94,47 @@ describe('application over HTTP', () => {
     assert.match(shown.text, /at least 10 characters/);
   });
 
+  it('an owner or manager sets a new password for someone who lost theirs: their sessions end, keys keep working', async () => {
+    const { user_id: lostId } = await s.services.identity.addUser({ teamId: a.teamId, email: 'lost.pw@alpha.test', name: 'Lou', role: 'member', password: PASSWORD });
+    const lost = new WebClient(s.baseUrl);
+    await lost.signIn('lost.pw@alpha.test');
+    const { key } = await s.services.identity.createKey({ userId: lostId });
+    const hashBefore = (await s.services.identity.repo.user(lostId))!.password_hash;
+
+    // The form lists the others a manager may touch: members and managers, not owners, not oneself.
+    const page = (await web.manager.get('/team')).text;
+    const options = /<select id="pw-user"[^>]*>(.*?)<\/select>/s.exec(page)![1];
+    assert.match(options, new RegExp(`value="${lostId}"`));
+    assert.doesNotMatch(options, new RegExp(`value="(${a.owner.userId}|${a.manager.userId})"`));
+
+    // Refusals change nothing: too short, no user, oneself, an owner by a manager, another team, a member.
+    const short = await web.manager.post('/team/password', { user: lostId, password: 'short' }, { referer: '/team' });
+    assert.equal(short.status, 303);
+    assert.match((await web.manager.get('/team')).text, /at least 10 characters/);
+    assert.equal((await web.manager.post('/team/password', { user: '', password: 'a-new-password-1' }, { referer: '/team' })).status, 303);
+    assert.match((await web.manager.get('/team')).text, /Fill in “User”/);
+    assert.equal((await web.manager.post('/team/password', { user: a.manager.userId, password: 'a-new-password-1' }, { referer: '/team' })).status, 303);
+    assert.match((await web.manager.get('/team')).text, /Change your own password on your profile/);
+    assert.equal((await web.manager.post('/team/password', { user: a.owner.userId, password: 'a-new-password-1' })).status, 403);
+    assert.equal((await web.manager.post('/team/password', { user: b.member.userId, password: 'a-new-password-1' })).status, 404);
+    assert.equal((await web.member.post('/team/password', { user: lostId, password: 'a-new-password-1' })).status, 403);
+    assert.equal((await s.services.identity.repo.user(lostId))!.password_hash, hashBefore);
+    assert.equal((await lost.get('/contacts')).status, 200);
+
+    const set = await web.manager.post('/team/password', { user: lostId, password: 'a-new-password-1' }, { referer: '/team' });
+    assert.equal(set.status, 303);
+    assert.match((await web.manager.get('/team')).text, /New password set for Lou/);
+    const signedOut = await lost.get('/contacts');
+    assert.equal(signedOut.status, 303);
+    assert.match(signedOut.location!, /^\/signin/);
+    assert.match((await new WebClient(s.baseUrl).post('/signin', { email: 'lost.pw@alpha.test', password: PASSWORD })).text, /Email or password is wrong/);
+    await new WebClient(s.baseUrl).signIn('lost.pw@alpha.test', 'a-new-password-1');
+    assert.equal((await new ApiClient(s.api, key).get('/me')).status, 200);
+    // An owner may too.
+    assert.equal((await web.owner.post('/team/password', { user: lostId, password: 'another-password-2' }, { referer: '/team' })).status, 303);
+    await new WebClient(s.baseUrl).signIn('lost.pw@alpha.test', 'another-password-2');
+  });
+
   it('deactivating a user ends their keys for good and their sessions at once; reactivating lets them sign in again', async () => {
     const victim = new WebClient(s.baseUrl);
     await victim.signIn(emails.member2);

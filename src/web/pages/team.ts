@@ -104,6 +104,9 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
       const members = await services.teamAdmin.members(actor(request));
       const isOwner = me.role === 'owner';
       const add = refill(ctx, '/team/members');
+      const pw = refill(ctx, '/team/password');
+      // Whose password this user may set: anyone else's for an owner, a non-owner's for a manager.
+      const resettable = members.filter((u) => u.id !== me.id && (isOwner || u.role !== 'owner'));
       const body = html`
       <section class="card" aria-labelledby="add-h">
         <h2 id="add-h">${t('members.add')}</h2>
@@ -143,7 +146,18 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
           })}</tbody></table></div>
         <p class="hint">${t('members.deactivate_hint')}</p>
         <p class="hint">${t('members.paid_hint')}</p>
-      </section>`;
+      </section>
+      ${resettable.length ? html`<section class="card" aria-labelledby="pw-h">
+        <h2 id="pw-h">${t('members.set_password')}</h2>
+        <p class="hint" id="setpw-hint">${t('members.set_password_hint')}</p>
+        <form method="post" action="/team/password" class="inline-form">
+          ${pw.error()}
+          ${csrfField(ctx)}
+          <div class="field"><label for="pw-user">${t('members.user')}</label><select id="pw-user" name="user" required${pw.invalid('user')}><option value=""${pw.selected('user', '', true)} disabled>${t('members.choose_user')}</option>${resettable.map((u) => html`<option value="${u.id}"${pw.selected('user', u.id, false)}>${u.name} (${u.email})</option>`)}</select></div>
+          <div class="field"><label for="pw-new">${t('profile.new_password')}</label><input id="pw-new" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"${pw.invalid('password', 'setpw-hint')}></div>
+          <button type="submit">${t('members.set_password_submit')}</button>
+        </form>
+      </section>` : ''}`;
       return send(reply, teamFrame(ctx, '/team', body));
     });
 
@@ -156,6 +170,11 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
     web.post('/team/members/:id/role', { schema: HIDE, config: ADMIN }, async (request, reply) => formAction(request, reply, '/team', async () => {
       const u = await services.teamAdmin.changeRole(actor(request), (request.params as { id: string }).id, str(request.body, 'role'));
       return { to: '/team', message: ctxOf(request, null).t('members.role_changed', { name: u.name }) };
+    }));
+
+    web.post('/team/password', { schema: HIDE, config: ADMIN }, async (request, reply) => formAction(request, reply, '/team', async () => {
+      const u = await services.teamAdmin.setPassword(actor(request), str(request.body, 'user'), str(request.body, 'password'));
+      return { to: '/team', message: ctxOf(request, null).t('members.password_set', { name: u.name }) };
     }));
 
     web.post('/team/members/:id/paid', { schema: HIDE, config: ADMIN }, async (request, reply) => formAction(request, reply, '/team', async () => {
