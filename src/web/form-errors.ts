@@ -19,7 +19,7 @@ const FORM_LABELS: Record<string, Record<string, MessageKey>> = {
   '/tasks': { title: 'tasks.title_field' },
   '/team/members': { password: 'members.initial_password' },
   '/team/password': { password: 'profile.new_password' },
-  '/setup': { name: 'setup.team' },
+  '/setup': { name: 'setup.team', owner_name: 'field.your_name' },
 };
 
 interface Rule {

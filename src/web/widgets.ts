@@ -39,6 +39,11 @@ export interface Refill {
   open(): Html;
 }
 
+/** A field's attributes: marked and pointing at the form's message when refused; `hint`, its own description, kept beside it (one aria-describedby). */
+export function invalidAttrs(refused: boolean, hint?: string) {
+  return refused ? html` aria-invalid="true" aria-describedby="${hint ? `${hint} ` : ''}form-error"` : hint ? html` aria-describedby="${hint}"` : html``;
+}
+
 export function refill(ctx: PageCtx, action: string): Refill {
   const r = ctx.rejected?.action === action ? ctx.rejected : null;
   const sent = (name: string): string[] => {
@@ -53,7 +58,7 @@ export function refill(ctx: PageCtx, action: string): Refill {
     checked: (name, value, own) => (on(name, value, own) ? html` checked` : html``),
     selected: (name, value, own) => (on(name, value, own) ? html` selected` : html``),
     // `hint`: the id of the field's own description, kept next to the error (one aria-describedby).
-    invalid: (name, hint) => (r?.field === name ? html` aria-invalid="true" aria-describedby="${hint ? `${hint} ` : ''}form-error"` : hint ? html` aria-describedby="${hint}"` : html``),
+    invalid: (name, hint) => invalidAttrs(r?.field === name, hint),
     error: () => {
       if (!r) return html``;
       r.shown = true;

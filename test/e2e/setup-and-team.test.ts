@@ -30,8 +30,11 @@ describe('first run, sign-in and the Team page in the browser', () => {
     assert.match(badEmail.text, /„E-Mail“ ist keine gültige E-Mail-Adresse\./);
     assert.doesNotMatch(badEmail.text, /not a valid email|at least 10 characters/);
     assert.match(badEmail.text, /value="not-an-email"/, 'what was typed is kept');
+    assert.match(badEmail.text, /id="email"[^>]*aria-invalid="true" aria-describedby="form-error"/);
     const shortPassword = await web.post('/setup', { ...form, email: 'olga@acme.test' }, { csrf: await token() });
     assert.match(shortPassword.text, /Das Passwort muss mindestens 10 Zeichen haben\./);
+    assert.match(shortPassword.text, /id="password"[^>]*aria-invalid="true" aria-describedby="pw-hint form-error"/);
+    assert.doesNotMatch(shortPassword.text, /id="email"[^>]*aria-invalid/);
     assert.equal(await s.services.identity.repo.countTeams(), 0);
   });
 

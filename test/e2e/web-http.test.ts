@@ -300,8 +300,17 @@ describe('application over HTTP', () => {
     assert.equal(await s.services.identity.repo.userByEmail('long.name@alpha.test'), undefined);
 
     const profile = await o.post('/profile', { name: 'P'.repeat(300), locale: 'en' }, { referer: '/profile' });
-    assert.match((await o.get(profile.location!)).text, /“Name” is too long/);
+    const profilePage = (await o.get(profile.location!)).text;
+    assert.match(profilePage, /<form method="post" action="\/profile" class="stack">\s*<p class="flash flash-error form-error"[^>]*>“Name” is too long/, 'the message stands at its form');
+    assert.match(profilePage, /id="name"[^>]*value="P{300}"[^>]*aria-invalid="true"/);
     assert.equal((await s.services.identity.repo.user(a.owner.userId))!.name.length < 300, true);
+    // The password form marks the field it refused: a wrong current password, a repeat that differs.
+    await o.post('/profile/password', { current: 'not the password', password: 'a-new-password-1', confirm: 'a-new-password-1' }, { referer: '/profile' });
+    assert.match((await o.get('/profile')).text, /id="current"[^>]*aria-invalid="true"/);
+    await o.post('/profile/password', { current: PASSWORD, password: 'a-new-password-1', confirm: 'a-new-password-2' }, { referer: '/profile' });
+    const mismatch = (await o.get('/profile')).text;
+    assert.match(mismatch, /id="confirm"[^>]*aria-invalid="true"/);
+    assert.doesNotMatch(mismatch, /id="current"[^>]*aria-invalid/);
 
     // Fields are checked in the form's order: a bad email is named before a short password.
     assert.equal((await o.post('/team/members', { name: 'Nora', email: 'not-an-email', role: 'member', password: 'short' }, { referer: '/team' })).status, 303);

@@ -8,6 +8,7 @@ import { verifyPassword } from '../../identity/password.ts';
 import { html } from '../html.ts';
 import { COOKIE, cookieOptions, ctxOf, formAction, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
+import { refill } from '../widgets.ts';
 import { when } from '../format.ts';
 import { isLocale, LOCALES } from '../i18n.ts';
 
@@ -58,31 +59,36 @@ export function accountRoutes(services: Services): FastifyPluginAsync {
       const ctx = ctxOf(request, services.config.publicUrl);
       const t = ctx.t;
       const u = ctx.user!;
+      // A refused form shows its message at the form, the field marked, what was typed kept (not passwords).
+      const pf = refill(ctx, '/profile');
+      const pwf = refill(ctx, '/profile/password');
       const body = html`<h1>${t('profile.title')}</h1>
       <div class="grid2">
         <section class="card" aria-labelledby="p-h">
           <h2 id="p-h">${t('profile.details')}</h2>
           <dl class="facts"><dt>${t('field.email')}</dt><dd>${u.email}</dd><dt>${t('field.role')}</dt><dd>${t(`role.${u.role}`)}</dd></dl>
           <form method="post" action="/profile" class="stack">
+            ${pf.error()}
             ${csrfField(ctx)}
             <label for="name">${t('field.name')}</label>
-            <input id="name" name="name" required maxlength="${MAX_LENGTH.name}" value="${u.name}" autocomplete="name">
+            <input id="name" name="name" required maxlength="${MAX_LENGTH.name}" value="${pf.value('name', u.name)}" autocomplete="name"${pf.invalid('name')}>
             <label for="locale">${t('field.language')}</label>
-            <select id="locale" name="locale">${LOCALES.map((l) => html`<option value="${l}"${l === u.locale ? html` selected` : ''}>${t(`lang.${l}`)}</option>`)}</select>
+            <select id="locale" name="locale"${pf.invalid('locale')}>${LOCALES.map((l) => html`<option value="${l}"${pf.selected('locale', l, l === u.locale)}>${t(`lang.${l}`)}</option>`)}</select>
             <button type="submit" class="primary">${t('action.save')}</button>
           </form>
         </section>
         <section class="card" aria-labelledby="pw-h">
           <h2 id="pw-h">${t('profile.password')}</h2>
           <form method="post" action="/profile/password" class="stack">
+            ${pwf.error()}
             ${csrfField(ctx)}
             <label for="current">${t('profile.current_password')}</label>
-            <input id="current" name="current" type="password" required autocomplete="current-password">
+            <input id="current" name="current" type="password" required autocomplete="current-password"${pwf.invalid('current')}>
             <label for="new">${t('profile.new_password')}</label>
-            <input id="new" name="password" type="password" required minlength="10" autocomplete="new-password" aria-describedby="pw-hint">
+            <input id="new" name="password" type="password" required minlength="10" autocomplete="new-password"${pwf.invalid('password', 'pw-hint')}>
             <p id="pw-hint" class="hint">${t('field.password_hint')}</p>
             <label for="confirm">${t('profile.confirm_password')}</label>
-            <input id="confirm" name="confirm" type="password" required minlength="10" autocomplete="new-password">
+            <input id="confirm" name="confirm" type="password" required minlength="10" autocomplete="new-password"${pwf.invalid('confirm')}>
             <button type="submit">${t('profile.change_password')}</button>
           </form>
         </section>

@@ -7,6 +7,7 @@ import { formErrorText } from '../form-errors.ts';
 import { html } from '../html.ts';
 import { COOKIE, cookieOptions, ctxOf, safeLocalPath, setFlash, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
+import { invalidAttrs } from '../widgets.ts';
 import { isLocale } from '../i18n.ts';
 import { SESSION_DAYS } from '../session.service.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
@@ -14,24 +15,29 @@ import { MAX_LENGTH } from '../../common/text.ts';
 const PUBLIC = { access: 'public' as const };
 const HIDE = { hide: true };
 
-function setupPage(ctx: PageCtx, values: Record<string, string> = {}, error?: string) {
+// The service's field names on the Setup form's inputs.
+const SETUP_INPUTS: Record<string, string> = { name: 'team', owner_name: 'name', email: 'email', password: 'password' };
+
+function setupPage(ctx: PageCtx, values: Record<string, string> = {}, error?: { message: string; field: string }) {
   const t = ctx.t;
+  const bad = error ? SETUP_INPUTS[error.field] : undefined;
+  const invalid = (input: string, hint?: string) => invalidAttrs(bad === input, hint);
   return layout(ctx, {
     title: t('setup.title'),
     body: html`<section class="narrow card">
       <h1>${t('setup.title')}</h1>
       <p>${t('setup.intro')}</p>
-      ${error ? html`<p class="flash flash-error" role="alert">${error}</p>` : ''}
+      ${error ? html`<p class="flash flash-error form-error" role="alert" id="form-error">${error.message}</p>` : ''}
       <form method="post" action="/setup" class="stack">
         ${csrfField(ctx)}
         <label for="team">${t('setup.team')}</label>
-        <input id="team" name="team" required maxlength="${MAX_LENGTH.name}" value="${values.team ?? ''}" autocomplete="organization">
+        <input id="team" name="team" required maxlength="${MAX_LENGTH.name}" value="${values.team ?? ''}" autocomplete="organization"${invalid('team')}>
         <label for="name">${t('field.your_name')}</label>
-        <input id="name" name="name" required maxlength="${MAX_LENGTH.name}" value="${values.name ?? ''}" autocomplete="name">
+        <input id="name" name="name" required maxlength="${MAX_LENGTH.name}" value="${values.name ?? ''}" autocomplete="name"${invalid('name')}>
         <label for="email">${t('field.email')}</label>
-        <input id="email" name="email" type="email" required value="${values.email ?? ''}" autocomplete="email">
+        <input id="email" name="email" type="email" required value="${values.email ?? ''}" autocomplete="email"${invalid('email')}>
         <label for="password">${t('field.password')}</label>
-        <input id="password" name="password" type="password" required minlength="10" autocomplete="new-password" aria-describedby="pw-hint">
+        <input id="password" name="password" type="password" required minlength="10" autocomplete="new-password"${invalid('password', 'pw-hint')}>
         <p id="pw-hint" class="hint">${t('field.password_hint')}</p>
         <button type="submit" class="primary">${t('setup.submit')}</button>
       </form>
@@ -92,7 +98,7 @@ export function authRoutes(services: Services): FastifyPluginAsync {
         return reply.redirect('/team', 303);
       } catch (err) {
         // Shown again directly (no session yet to hand a refused form over a redirect), as sign-in does.
-        if (err instanceof AppError && err.status === 422) return reply.code(422).type('text/html; charset=utf-8').send(setupPage(ctx, values, formErrorText(ctx.t, err, '/setup')));
+        if (err instanceof AppError && err.status === 422) return reply.code(422).type('text/html; charset=utf-8').send(setupPage(ctx, values, { message: formErrorText(ctx.t, err, '/setup'), field: String(err.extra.field ?? '') }));
         throw err;
       }
     });
