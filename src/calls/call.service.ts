@@ -17,6 +17,7 @@ import type { AllowanceService } from '../limits/allowance.service.ts';
 import { enqueueJob, notifyJobsEnqueued } from '../jobs/job.repository.ts';
 import { CallRepository, type CallStatus } from './call.repository.ts';
 import { CALL_STATUSES, toCallRow, type CallRow } from './call.row.ts';
+import { countOf } from '../common/text.ts';
 
 export const MAX_TRANSCRIPT_CHARS = 500_000;
 export const MAX_EXTERNAL_ID_CHARS = 200;
@@ -127,7 +128,7 @@ export class CallService {
       const day = utcDay(now);
       if ((await repo.countCreatedOn(team.id, day)) >= team.call_limit) {
         const retry = Math.max(1, nextUtcMidnight(now) - Math.floor(now.getTime() / 1000));
-        throw new AppError('call_limit', `The team has pushed ${team.call_limit} calls today, its daily limit; it resets at 00:00 UTC.`, {}, { 'Retry-After': String(retry) });
+        throw new AppError('call_limit', `The team has pushed ${countOf(team.call_limit, 'call')} today, its daily limit; it resets at 00:00 UTC.`, {}, { 'Retry-After': String(retry) });
       }
       await this.allowances.assertNotPaused(tx, team, now);
       const plan = await this.allowances.plan(tx, team, user, now);

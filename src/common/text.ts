@@ -25,3 +25,8 @@ export function cleanText(raw: string | null | undefined, field: string, max: nu
   if (t.length > max) throw validation(field, `${field} is longer than ${max} characters.`);
   return t === '' ? null : t;
 }
+
+/** "1 call", "2 calls": counts in the API's English messages. */
+export function countOf(n: number | bigint, noun: string): string {
+  return `${n} ${noun}${Number(n) === 1 ? '' : 's'}`;
+}

@@ -14,6 +14,7 @@ import * as m003 from './migrations/003_nested_list_indexes.ts';
 import * as m004 from './migrations/004_timeline_order.ts';
 import * as m005 from './migrations/005_session_handoffs.ts';
 import * as m006 from './migrations/006_transcript_content_hash.ts';
+import * as m007 from './migrations/007_idempotency_result_id.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '004_timeline_order': m004,
   '005_session_handoffs': m005,
   '006_transcript_content_hash': m006,
+  '007_idempotency_result_id': m007,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

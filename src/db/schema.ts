@@ -248,6 +248,8 @@ export interface IdempotencyKeyTable {
   state: 'pending' | 'committed' | 'done';
   status_code: number | null;
   response_body: string | null;
+  /** The row the committed change made or changed (set with `committed`), named by a retry whose answer was lost. */
+  result_id: string | null;
   created_at: string;
 }
 

@@ -23,6 +23,8 @@ const DealCreateBody = Type.Object({
   title: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.deal_title, description: "Default: the company's name, else the contact's name or email, else \"Deal\"" }))),
   ...ValueFields,
   stage: Type.Optional(Type.String({ description: 'Pipeline stage key (GET /me); default: the first stage' })),
+  // Refused rather than ignored: an import of a closed deal must not silently come out open.
+  status: Type.Optional(Type.Literal('open', { description: 'A new deal is always open (won or lost: 422); close it afterwards with PATCH' })),
   ...LinkFields,
   next_step: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.next_step }))),
   next_step_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time (or a date); stored in UTC' }))),

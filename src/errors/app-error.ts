@@ -16,7 +16,6 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   duplicate: 409,
   request_in_progress: 409,
-  answer_lost: 409,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -33,7 +33,7 @@ function operationId(method: string, path: string): string {
   return method + words.flatMap((w) => w.split(/[_-]/)).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 
-const IN_PROGRESS = 'request_in_progress: a request with the same Idempotency-Key is still running (no existing_id; retry in a few seconds); answer_lost: it was carried out by a server that stopped before storing its answer (look the result up)';
+const IN_PROGRESS = 'request_in_progress: a request with the same Idempotency-Key is still running (no existing_id; retry in a few seconds); duplicate with existing_id: it was carried out by a server that stopped before storing its answer (existing_id names the row it made)';
 
 type Doc = { paths?: Record<string, Record<string, any>>; components?: Record<string, any> };
 

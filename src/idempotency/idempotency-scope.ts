@@ -14,16 +14,24 @@ export function runUnderIdempotencyKey<T>(key: IdempotencyScope, fn: () => T): T
   return scope.run(key, fn);
 }
 
+/** The id of the row a transaction returned: the row itself, or `{ row }` (find-or-create). */
+function resultId(out: unknown): string | null {
+  const o = out as { id?: unknown; row?: { id?: unknown } } | null | undefined;
+  if (typeof o?.id === 'string') return o.id;
+  if (typeof o?.row?.id === 'string') return o.row.id;
+  return null;
+}
+
 /**
  * The write transaction of a POST: `fn` and, when the request holds an Idempotency-Key, the
- * key's `committed` mark commit together.
+ * key's `committed` mark with the id of the row `fn` returns commit together.
  */
 export async function writeTransaction<T>(db: Kysely<Database>, fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (tx) => {
     const out = await fn(tx);
     const key = scope.getStore();
     if (key) {
-      await tx.updateTable('idempotency_keys').set({ state: 'committed' })
+      await tx.updateTable('idempotency_keys').set({ state: 'committed', result_id: resultId(out) })
         .where('key_id', '=', key.keyId).where('idem_key', '=', key.idemKey).where('state', '=', 'pending').execute();
     }
     return out;

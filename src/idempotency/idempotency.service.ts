@@ -40,7 +40,7 @@ export class IdempotencyService {
     const hash = bodyHash(args.method, args.path, args.body);
     const res = await this.db.insertInto('idempotency_keys').values({
       key_id: args.keyId, idem_key: args.idemKey, team_id: args.teamId, method: args.method, path: args.path,
-      body_hash: hash, state: 'pending', status_code: null, response_body: null, created_at: nowIso(),
+      body_hash: hash, state: 'pending', status_code: null, response_body: null, result_id: null, created_at: nowIso(),
     }).onConflict((oc) => oc.columns(['key_id', 'idem_key']).doNothing()).executeTakeFirst();
     if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'new' };
     // A retry: wait for a concurrent first attempt to finish and replay it, or take over the key
@@ -55,9 +55,10 @@ export class IdempotencyService {
       }
       if (row.state === 'done') return { kind: 'replay', status: row.status_code!, body: row.response_body ?? '' };
       const expired = Date.parse(row.created_at) + PENDING_LEASE_MS <= Date.now();
-      // Its change committed but its process died before the answer was stored: never run it again.
+      // Its change committed but its process died before the answer was stored: never run it
+      // again; name the row it made, as a duplicate does (409 with existing_id).
       if (row.state === 'committed' && expired) {
-        throw new AppError('answer_lost', 'The request with this Idempotency-Key was carried out, but its answer was lost when its server stopped; look the result up instead of retrying.');
+        throw new AppError('duplicate', 'The request with this Idempotency-Key was carried out, but its answer was lost when its server stopped; existing_id is the row it made or changed.', row.result_id ? { existing_id: row.result_id } : {});
       }
       if (row.state === 'pending' && expired && (await this.takeOver(args.keyId, args.idemKey, row.created_at))) return { kind: 'new' };
       if (Date.now() >= deadline) break;
@@ -77,7 +78,7 @@ export class IdempotencyService {
   async finish(keyId: string, idemKey: string, status: number, body: string): Promise<void> {
     if (status >= 500) {
       // Nothing was committed: the retry runs the request again. A change that did commit stays
-      // marked, so the retry answers answer_lost instead of making it twice.
+      // marked, so the retry answers 409 duplicate instead of making it twice.
       await this.db.deleteFrom('idempotency_keys').where('key_id', '=', keyId).where('idem_key', '=', idemKey).where('state', '=', 'pending').execute();
       return;
     }

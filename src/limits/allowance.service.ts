@@ -9,6 +9,7 @@ import type { CallTable, Database, TeamTable, UserTable } from '../db/schema.ts'
 import { AppError } from '../errors/app-error.ts';
 import { nextMonthStart, nextUtcMidnight, utcDay, utcMonth } from '../lib/time.ts';
 import { incrementCounter, readCounter } from './usage-counter.repository.ts';
+import { countOf } from '../common/text.ts';
 
 /** Which user-level allowance a call used (calls.allowance); the team cap is always taken too. */
 export type AllowanceSource = 'pool' | 'credits';
@@ -76,7 +77,7 @@ export class AllowanceService {
     if (team.team_cap !== null) {
       const used = await readCounter(tx, team.id, period, TEAM_CALLS);
       if (used >= team.team_cap) {
-        throw new AppError('team_cap', `The team's monthly allowance of ${team.team_cap} calls is used up; it renews on ${renews}.`);
+        throw new AppError('team_cap', `The team's monthly allowance of ${countOf(team.team_cap, 'call')} is used up; it renews on ${renews}.`);
       }
     }
     if (user.personal_pool === null || (await readCounter(tx, user.id, period, POOL_CALLS)) < user.personal_pool) {
@@ -88,7 +89,7 @@ export class AllowanceService {
     if (hadCredits) {
       throw new AppError('credits', `Your credits are used up; your monthly allowance renews on ${renews}.`);
     }
-    throw new AppError('personal_pool', `Your monthly allowance of ${user.personal_pool} calls is used up; it renews on ${renews}.`);
+    throw new AppError('personal_pool', `Your monthly allowance of ${countOf(user.personal_pool, 'call')} is used up; it renews on ${renews}.`);
   }
 
   /** Takes the planned unit inside the transaction that accepts the call. */

@@ -88,7 +88,7 @@ export class WebhookService {
       secret: generateWebhookSecret(), paused: input.paused ? 1 : 0, description: cleanDescription(input.description) ?? null,
       created_at: now, updated_at: now, deleted_at: null,
     };
-    await writeTransaction(this.db, (tx) => new WebhookRepository(tx).insert(row));
+    await writeTransaction(this.db, async (tx) => { await new WebhookRepository(tx).insert(row); return row; });
     return { ...toWebhookRow(row), secret: row.secret };
   }
 
@@ -166,7 +166,7 @@ export class WebhookService {
       attempts: 0, next_attempt_at: now, locked_by: null, locked_until: null, last_status_code: null, last_error: null,
       created_at: now, updated_at: now, completed_at: null,
     };
-    await writeTransaction(this.db, (tx) => new WebhookRepository(tx).insertDeliveries([row]));
+    await writeTransaction(this.db, async (tx) => { await new WebhookRepository(tx).insertDeliveries([row]); return row; });
     // Wakes this process's sender at once (it listens to the outbox signal); others poll.
     notifyEventsCommitted();
     return toWebhookDeliveryRow(row, []);

@@ -143,6 +143,8 @@ describe('deals', () => {
       const checks: Array<[Record<string, unknown>, number, string | null]> = [
         [{ stage: 'closed-won' }, 422, 'stage'],
         [{ stage: '' }, 422, 'stage'],
+        // A new deal is open: an import of a won deal is refused, not silently opened.
+        [{ title: 'Already won', status: 'won' }, 422, 'status'],
         [{ contact_id: foreignContact.body.id }, 404, null],
         [{ contact_id: FOREIGN_CONTACT }, 404, null],
         [{ company_id: foreignCompany.body.id }, 404, null],

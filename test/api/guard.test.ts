@@ -181,7 +181,7 @@ describe('API guard', () => {
     // What a process that died mid-request leaves behind: the key pending, nothing created.
     const pending = (key: string, ageMs: number) => s.services.handle.db.insertInto('idempotency_keys').values({
       key_id: t.member.keyId, idem_key: key, team_id: t.teamId, method: 'POST', path: '/api/v1/contacts', body_hash: bodyHash('POST', '/api/v1/contacts', body),
-      state: 'pending', status_code: null, response_body: null, created_at: new Date(Date.now() - ageMs).toISOString(),
+      state: 'pending', status_code: null, response_body: null, result_id: null, created_at: new Date(Date.now() - ageMs).toISOString(),
     }).execute();
     await pending('crash-1', PENDING_LEASE_MS + 5_000);
     await pending('crash-2', PENDING_LEASE_MS - 1_000); // still within its lease: the retry waits, then takes over
@@ -198,7 +198,7 @@ describe('API guard', () => {
     assert.deepEqual(await eventNamesSince(s.services, t.teamId, mark), ['contact.created']);
   });
 
-  it('never runs again a request whose change committed but whose answer was lost (409 answer_lost)', async () => {
+  it('never runs again a request whose change committed but whose answer was lost (409 duplicate naming the row)', async () => {
     const t = await makeTeam(s.services, s.api, 'IdemLost');
     const body = { title: 'Committed before the crash' };
     // The process "dies" between the commit and storing the answer: the answer is never stored.
@@ -218,7 +218,8 @@ describe('API guard', () => {
       .where('idem_key', '=', 'lost-1').execute();
     const retried = await t.member.client.post('/tasks', body, { 'idempotency-key': 'lost-1' });
     assert.equal(retried.status, 409);
-    assert.equal(retried.body.detail.error, 'answer_lost');
+    assert.equal(retried.body.detail.error, 'duplicate');
+    assert.equal(retried.body.detail.existing_id, made.body.id, 'the retry is told which task its first attempt made');
     const tasks = (await t.member.client.get('/tasks?limit=100')).body.items.filter((k: any) => k.title === body.title);
     assert.deepEqual(tasks.map((k: any) => k.id), [made.body.id], 'one task, not two');
 
@@ -231,6 +232,19 @@ describe('API guard', () => {
     }
     const kept = await s.services.handle.db.selectFrom('idempotency_keys').select(['state']).where('idem_key', '=', 'lost-2').executeTakeFirst();
     assert.equal(kept?.state, 'committed');
+
+    // A find-or-create names its row too.
+    idem.finish = async () => {};
+    let contact;
+    try {
+      contact = await t.member.client.post('/contacts', { email: 'lost@idem.test' }, { 'idempotency-key': 'lost-3' });
+    } finally {
+      idem.finish = finish;
+    }
+    await s.services.handle.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - PENDING_LEASE_MS - 1000).toISOString() })
+      .where('idem_key', '=', 'lost-3').execute();
+    const again = await t.member.client.post('/contacts', { email: 'lost@idem.test' }, { 'idempotency-key': 'lost-3' });
+    assert.deepEqual([again.status, again.body.detail.error, again.body.detail.existing_id], [409, 'duplicate', contact.body.id]);
   });
 
   it('names a query parameter given twice, and ignores a __proto__ key in a body like any unknown field', async () => {

@@ -99,6 +99,7 @@ describe('calls: checks in order, limits and allowances', () => {
     const capped = await t.owner.client.post('/calls', { transcript: fresh() });
     assert.equal(capped.status, 402);
     assert.equal(capped.body.detail.error, 'team_cap');
+    assert.match(capped.body.detail.message, /allowance of 4 calls is used up/);
   });
 
   it('answers credits, not personal_pool, when the user had credits this month, even unused', async () => {
