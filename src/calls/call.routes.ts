@@ -1,17 +1,18 @@
 import { Type } from 'typebox';
+import { MAX_LENGTH } from '../common/text.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
 import { errors, IdParam, LimitParam, Nullable, pageOf } from '../common/schema.ts';
 
 const CallBody = Type.Object({
   transcript: Type.String({ maxLength: 500_000, description: 'The call transcript: required, not blank, at most 500,000 characters. `Name: text` lines (optionally with [hh:mm:ss]) or WebVTT.' }),
-  filename: Type.Optional(Nullable(Type.String({ description: 'Name of the recording or transcript file, at most 255 characters' }))),
+  filename: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.filename, description: 'Name of the recording or transcript file, at most 255 characters' }))),
   deal_id: Type.Optional(Nullable(Type.String({ description: 'A deal the key can see (404 otherwise)' }))),
   contact_id: Type.Optional(Nullable(Type.String())),
   contact_email: Type.Optional(Nullable(Type.String({ description: 'Finds or creates the contact (instead of contact_id)' }))),
   language: Type.Optional(Type.Union([Type.Literal('de'), Type.Literal('en'), Type.Null()], { description: 'Language of the coaching texts; default de (also for null)' })),
-  external_id: Type.Optional(Nullable(Type.String({ description: "The dialer's own call id, at most 200 characters: a second push with it answers 409 duplicate" }))),
-  rep_speaker: Type.Optional(Nullable(Type.String({ description: 'Speaker label of the salesperson in the transcript (a hint for the analysis)' }))),
+  external_id: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.external_id, description: "The dialer's own call id, at most 200 characters: a second push with it answers 409 duplicate" }))),
+  rep_speaker: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.rep_speaker, description: 'Speaker label of the salesperson in the transcript (a hint for the analysis)' }))),
 }, { title: 'CallInput' });
 
 const CallListQuery = Type.Object({
@@ -35,7 +36,11 @@ export function callRoutes(services: Services): FastifyPluginAsyncTypebox {
         summary: 'Push a call transcript for analysis (202; the analysis runs in the background)',
         description: 'Checks in this order, after the body is valid (422 first): 402 licence_inactive, 402 subscription_required, 428 consent_required, 429 call_limit, 503 paused, 402 team_cap / personal_pool / credits, 409 duplicate.',
         body: CallBody,
-        response: { 202: Type.Ref('Call'), ...errors(402, 403, 404, 409, 422, 428, 503) },
+        response: {
+          202: Type.Ref('Call'),
+          ...errors([402, 'licence_inactive; subscription_required (the key owner lacks the paid product); team_cap, personal_pool or credits (a monthly allowance is used up; message names the renewal day)'],
+            403, 404, 409, 422, 428, [429, 'rate_limited (requests) or call_limit (accepted calls today), with Retry-After'], 503),
+        },
       },
     }, async (request, reply) => reply.code(202).send(await services.calls.push(request.actor, request.body)));
 

@@ -17,10 +17,9 @@ import type { AllowanceService } from '../limits/allowance.service.ts';
 import { enqueueJob, notifyJobsEnqueued } from '../jobs/job.repository.ts';
 import { CallRepository, type CallStatus } from './call.repository.ts';
 import { CALL_STATUSES, toCallRow, type CallRow } from './call.row.ts';
-import { countOf } from '../common/text.ts';
+import { countOf, MAX_LENGTH } from '../common/text.ts';
 
 export const MAX_TRANSCRIPT_CHARS = 500_000;
-export const MAX_EXTERNAL_ID_CHARS = 200;
 export const DUPLICATE_WINDOW_DAYS = 30;
 
 export interface CallInput {
@@ -86,12 +85,12 @@ function validatePush(input: CallInput): ValidPush {
   if (contactId && contactEmail) throw validation('contact_email', 'Send contact_id or contact_email, not both.');
   const externalId = input.external_id === undefined || input.external_id === null ? null : input.external_id.trim();
   if (externalId === '') throw validation('external_id', 'external_id must not be empty.');
-  if (externalId && externalId.length > MAX_EXTERNAL_ID_CHARS) throw validation('external_id', `external_id must be at most ${MAX_EXTERNAL_ID_CHARS} characters.`);
+  if (externalId && externalId.length > MAX_LENGTH.external_id) throw validation('external_id', `external_id must be at most ${MAX_LENGTH.external_id} characters.`);
   return {
     transcript, language, contactId, contactEmail, externalId,
-    filename: optionalText(input.filename, 'filename', 255),
+    filename: optionalText(input.filename, 'filename', MAX_LENGTH.filename),
     dealId: input.deal_id?.trim() || null,
-    repSpeaker: optionalText(input.rep_speaker, 'rep_speaker', 200),
+    repSpeaker: optionalText(input.rep_speaker, 'rep_speaker', MAX_LENGTH.rep_speaker),
   };
 }
 

@@ -1,5 +1,6 @@
 // Small TypeBox building blocks shared by every route schema.
 import { Type, type TSchema } from 'typebox';
+import { ERROR_STATUS } from '../errors/app-error.ts';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const Timestamp = Type.String({ format: 'date-time', description: 'RFC 3339, UTC, milliseconds, Z' });
@@ -7,7 +8,7 @@ export const Id = (prefix: string) => Type.String({ description: `Opaque id (pre
 export const IdParam = Type.Object({ id: Type.String() });
 
 export const ErrorDetail = Type.Object({
-  error: Type.String({ description: 'Stable error code; clients branch on it.' }),
+  error: Type.String({ enum: Object.keys(ERROR_STATUS), description: 'Stable error code from a closed set; clients branch on it.' }),
   message: Type.String({ description: 'Short English sentence for logs.' }),
   field: Type.Optional(Type.String({ description: 'With 422 on a single field.' })),
   existing_id: Type.Optional(Type.String({ description: 'With 409 duplicate.' })),
@@ -24,29 +25,35 @@ export const ValidationListBody = Type.Object({ detail: Type.Array(ValidationIss
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'invalid_key: unknown or revoked key',
-  402: 'licence_inactive (writes; members also reads), or a call allowance code',
+  402: "licence_inactive: the team's licence is not in force (writes; members' keys also on reads)",
   403: 'missing_scope or forbidden',
   404: 'not_found: no such row, or not visible to this key',
   409: 'duplicate, with existing_id',
-  422: 'validation_error (with field) or deal_not_open; malformed JSON or wrong types answer a list of {loc, msg, type}',
+  422: 'validation_error, with field; malformed JSON or wrong types answer a list of {loc, msg, type}',
   428: 'consent_required',
-  429: 'rate_limited (or call_limit), with Retry-After',
+  429: 'rate_limited: the team used its requests for today, with Retry-After',
   503: 'paused: the daily spend limit holds call analysis',
 };
 
-/** OpenAPI error answers for a route. Error bodies are rendered by the error handler, never by these schemas. */
-export function errors(...statuses: number[]): Record<number, TSchema> {
+/**
+ * OpenAPI error answers for a route: a status, or [status, description] where the route gives
+ * codes of its own. Error bodies are rendered by the error handler, never by these schemas.
+ */
+export function errors(...statuses: Array<number | [number, string]>): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
-  for (const s of [401, 429, ...statuses]) {
+  for (const entry of [401, 429, ...statuses]) {
+    const [s, description] = Array.isArray(entry) ? entry : [entry, ERROR_DESCRIPTIONS[entry]];
     out[s] = s === 422
-      ? Type.Union([Type.Ref('Error'), Type.Ref('ValidationErrorList')], { description: ERROR_DESCRIPTIONS[s] })
-      : Type.Ref('Error', { description: ERROR_DESCRIPTIONS[s] });
+      ? Type.Union([Type.Ref('Error'), Type.Ref('ValidationErrorList')], { description })
+      : Type.Ref('Error', { description });
   }
   return out;
 }
 
 /** Page size as a query string; parseLimit checks it (422 field limit) with one message for every list. */
 export const LimitParam = Type.Optional(Type.String({ description: 'Page size: an integer from 1 to 100, default 25', examples: ['25'] }));
+/** How the document shows it: a query string holds text, but its contract is an integer (the service checks it the same way). */
+export const LIMIT_IN_DOCUMENT = { type: 'integer', minimum: 1, maximum: 100, default: 25, description: 'Page size: an integer from 1 to 100, default 25 (above 100: 422 with field limit)' };
 
 export const ListQuery = Type.Object({
   q: Type.Optional(Type.String({ description: 'Case-insensitive substring search' })),

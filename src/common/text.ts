@@ -13,6 +13,9 @@ export const MAX_LENGTH = {
   task_title: 500,
   activity_body: 100_000,
   webhook_description: 500,
+  filename: 255, // a call's file name
+  external_id: 200, // a dialer's own call id
+  rep_speaker: 200,
 } as const;
 
 /**

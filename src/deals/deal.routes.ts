@@ -85,14 +85,14 @@ export function dealRoutes(services: Services): FastifyPluginAsyncTypebox {
     api.patch('/deals/:id', {
       schema: {
         tags: ['deals'], summary: 'Change an open deal (422 deal_not_open otherwise); no changed field: 200 and no event',
-        params: IdParam, body: DealPatchBody, response: { 200: Type.Ref('Deal'), ...errors(402, 403, 404, 422) },
+        params: IdParam, body: DealPatchBody, response: { 200: Type.Ref('Deal'), ...errors(402, 403, 404, [422, 'validation_error, with field; deal_not_open: the deal is won or lost; malformed JSON or wrong types answer a list of {loc, msg, type}']) },
       },
     }, async (request) => services.deals.update(request.actor, request.params.id, request.body));
 
     api.post('/deals/:id/reopen', {
       schema: {
         tags: ['deals'], summary: 'Extension: reopen a won or lost deal (deal.reopened); an open deal answers 422',
-        params: IdParam, response: { 200: Type.Ref('Deal'), ...errors(402, 403, 404, 422) },
+        params: IdParam, response: { 200: Type.Ref('Deal'), ...errors(402, 403, 404, [422, 'validation_error with field status: the deal is already open']) },
       },
     }, async (request) => services.deals.reopen(request.actor, request.params.id));
   };

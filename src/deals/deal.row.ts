@@ -4,7 +4,7 @@ import { Id, Nullable, Timestamp } from '../common/schema.ts';
 
 export const DealRow = Type.Object({
   id: Id('dl'), title: Type.String(), value_cents: Nullable(Type.Integer()), value_eur: Nullable(Type.Number()),
-  currency: Type.String(), stage: Type.String(), status: Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost')]),
+  currency: Type.Literal('EUR'), stage: Type.String(), status: Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost')]),
   contact_id: Nullable(Type.String()), company_id: Nullable(Type.String()), owner_id: Type.String(),
   next_step: Nullable(Type.String()), next_step_at: Nullable(Timestamp), closed_at: Nullable(Timestamp),
   created_at: Timestamp, updated_at: Timestamp,
@@ -14,7 +14,7 @@ export type DealRow = Static<typeof DealRow>;
 export function toDealRow(r: DealTable): DealRow {
   const cents = r.value_cents === null ? null : Number(r.value_cents);
   return {
-    id: r.id, title: r.title, value_cents: cents, value_eur: cents === null ? null : cents / 100, currency: r.currency,
+    id: r.id, title: r.title, value_cents: cents, value_eur: cents === null ? null : cents / 100, currency: r.currency as 'EUR', // every deal is in euros (decisions.md)
     stage: r.stage, status: r.status, contact_id: r.contact_id, company_id: r.company_id, owner_id: r.owner_id,
     next_step: r.next_step, next_step_at: r.next_step_at, closed_at: r.closed_at, created_at: r.created_at, updated_at: r.updated_at,
   };

@@ -19,6 +19,7 @@ import { AppError } from '../errors/app-error.ts';
 import { installApiGuard } from './api-guard.ts';
 import { installJsonParser } from './json-body.ts';
 import { withGuardHeaders } from './openapi-headers.ts';
+import { withWebhookEvents } from '../webhooks/webhook.openapi.ts';
 import { apiRoutes } from './api-routes.ts';
 import { webApp } from '../web/web.plugin.ts';
 
@@ -83,7 +84,7 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
 
   // One document for /api/v1/openapi.json and the /docs page (which loads /docs/json): built once.
   let openapi: object | undefined;
-  const document = () => (openapi ??= withGuardHeaders(app.swagger()));
+  const document = () => (openapi ??= withWebhookEvents(withGuardHeaders(app.swagger())));
   app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => document());
 
   await app.register(swaggerUi, {

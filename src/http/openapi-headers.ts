@@ -1,3 +1,5 @@
+import { LIMIT_IN_DOCUMENT } from '../common/schema.ts';
+
 // Headers the API guard adds to every route (rate-limit answers, Idempotency-Key on POST) live
 // in one hook, not in each route schema; they are added to the generated document here so it
 // describes them on every operation.
@@ -21,6 +23,11 @@ const EVERY_OPERATION: Record<string, string> = {
   408: 'request_timeout: the request did not arrive in time',
   431: 'headers_too_large: request headers over 16 KiB',
 };
+// Every operation checks its query string and path before its own rules (api-guard preValidation).
+const QUERY_422 = 'validation_error, with field: a query parameter given twice, or text holding a NUL character or an unpaired surrogate';
+const IDEMPOTENCY_422 = 'validation_error with field Idempotency-Key: an empty key, or a key used before with another body or path';
+// fastify/swagger's text for a response without a description.
+const SUCCESS: Record<string, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted: queued; the work runs in the background', 204: 'No Content' };
 const WITH_BODY: Record<string, string> = {
   413: 'payload_too_large: body over 2 MiB (POST /calls: 4 MiB)',
   415: 'unsupported_media_type: a body that is not application/json',
@@ -46,8 +53,22 @@ export function withGuardHeaders<T extends object>(source: T): T {
       op.operationId ??= operationId(method, path);
       const errorAnswer = op.responses?.['401'];
       if (errorAnswer) {
-        const add = { ...EVERY_OPERATION, ...(op.requestBody ? WITH_BODY : {}) };
+        // A POST without a body of its own still refuses one that is too big or not JSON.
+        const add = { ...EVERY_OPERATION, ...(op.requestBody || method === 'post' ? WITH_BODY : {}) };
         for (const [status, description] of Object.entries(add)) op.responses[status] ??= { ...structuredClone(errorAnswer), description };
+        const extra = [QUERY_422, ...(method === 'post' ? [IDEMPOTENCY_422] : [])].join('; ');
+        if (op.responses['422']) op.responses['422'].description = `${op.responses['422'].description}; ${extra}`;
+        else op.responses['422'] = { ...structuredClone(errorAnswer), description: extra };
+      }
+      for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
+        if (response.description === 'Default Response' && SUCCESS[status]) response.description = SUCCESS[status];
+      }
+      for (const p of op.parameters ?? []) {
+        if (p.in === 'query' && p.name === 'limit') {
+          const { description, ...schema } = LIMIT_IN_DOCUMENT;
+          p.schema = schema;
+          p.description = description;
+        }
       }
       if (method === 'post') {
         for (const [status, response] of Object.entries<any>(op.responses ?? {})) {

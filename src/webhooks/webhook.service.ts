@@ -16,7 +16,7 @@ import { generateWebhookSecret } from './signature.ts';
 import { WebhookRepository } from './webhook.repository.ts';
 import { ALL_EVENTS, toWebhookDeliveryRow, toWebhookRow, type WebhookDeliveryRow, type WebhookRow } from './webhook.row.ts';
 
-const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'];
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'];
 const MAX_URL = 2000;
 
 export interface WebhookInput {

@@ -4,6 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { ERROR_STATUS } from '../../src/errors/app-error.ts';
+import { EVENT_NAMES } from '../../src/events/event.repository.ts';
 
 describe('OpenAPI document', () => {
   let s: TestServer;
@@ -78,8 +80,14 @@ describe('OpenAPI document', () => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(item)) {
         ids.push(op.operationId);
-        for (const status of ['400', '401', '402', '408', '429', '431']) assert.ok(op.responses[status], `${method} ${path} lacks ${status}`);
-        if (op.requestBody) for (const status of ['413', '415']) assert.ok(op.responses[status], `${method} ${path} lacks ${status}`);
+        // 422: a query parameter given twice (every operation), a bad Idempotency-Key (every POST).
+        for (const status of ['400', '401', '402', '408', '422', '429', '431']) assert.ok(op.responses[status], `${method} ${path} lacks ${status}`);
+        if (op.requestBody || method === 'post') for (const status of ['413', '415']) assert.ok(op.responses[status], `${method} ${path} lacks ${status}`);
+        if (method === 'post') assert.match(op.responses['422'].description, /Idempotency-Key/, `POST ${path}`);
+        for (const [status, r] of Object.entries<any>(op.responses)) assert.notEqual(r.description, 'Default Response', `${method} ${path} ${status}`);
+        for (const p of op.parameters ?? []) {
+          if (p.name === 'limit') assert.deepEqual(p.schema, { type: 'integer', minimum: 1, maximum: 100, default: 25 }, `${method} ${path} limit`);
+        }
         if (method === 'post') {
           assert.ok(op.responses['409'], `POST ${path} lacks 409 (Idempotency-Key in use)`);
           for (const [status, r] of Object.entries<any>(op.responses)) if (status.startsWith('2')) assert.ok(r.headers['Idempotent-Replayed'], `POST ${path} ${status}`);
@@ -92,6 +100,37 @@ describe('OpenAPI document', () => {
     assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
     assert.equal(doc.paths['/deals/{id}/reopen'].post.operationId, 'postDealsByIdReopen');
     assert.match(doc.paths['/me'].get.responses['402'].description, /licence_inactive/);
+    // Codes an operation cannot give are not named on it.
+    assert.doesNotMatch(doc.paths['/contacts'].post.responses['402'].description, /team_cap|credits/);
+    assert.match(doc.paths['/calls'].post.responses['402'].description, /subscription_required.*team_cap, personal_pool or credits/);
+    assert.doesNotMatch(doc.paths['/tasks'].post.responses['429'].description, /call_limit/);
+    assert.match(doc.paths['/calls'].post.responses['429'].description, /call_limit/);
+    assert.doesNotMatch(doc.paths['/contacts'].post.responses['422'].description, /deal_not_open/);
+    assert.match(doc.paths['/deals/{id}'].patch.responses['422'].description, /deal_not_open/);
+  });
+
+  it('lists the closed set of error codes', () => {
+    assert.deepEqual([...doc.components.schemas.Error.properties.detail.properties.error.enum].sort(), Object.keys(ERROR_STATUS).sort());
+  });
+
+  it('describes what a webhook receiver gets: every event with its headers, body and row, and the event names wherever they are used', () => {
+    assert.deepEqual(doc.components.schemas.EventName.enum, [...EVENT_NAMES]);
+    assert.deepEqual(Object.keys(doc.webhooks).sort(), [...EVENT_NAMES, 'ping'].sort());
+    const rows: Record<string, string> = { 'deal.stage_changed': 'Deal', 'contact.created': 'Contact', 'company.created': 'Company', 'task.done': 'Task', 'activity.created': 'Activity', 'call_analysis.done': 'Call', ping: 'Webhook' };
+    for (const [event, row] of Object.entries(rows)) {
+      const op = doc.webhooks[event].post;
+      assert.deepEqual(op.parameters.filter((p: any) => p.name.startsWith('X-RZ-') && p.name !== 'X-RZ-Attempt').map((p: any) => p.name), ['X-RZ-Event', 'X-RZ-Delivery', 'X-RZ-Signature']);
+      assert.equal(op.parameters[0].schema.const, event);
+      const body = op.requestBody.content['application/json'].schema;
+      assert.deepEqual(body.required, ['id', 'event', 'created_at', 'data']);
+      assert.equal(body.properties.data.$ref, `#/components/schemas/${row}`);
+    }
+    const names = '#/components/schemas/EventName';
+    assert.equal(doc.paths['/events'].get.parameters.find((p: any) => p.name === 'event').schema.$ref, names);
+    assert.equal(doc.components.schemas.Event.properties.event.$ref, names);
+    assert.equal(doc.components.schemas.Webhook.properties.events.items.anyOf[0].$ref, names);
+    assert.match(JSON.stringify(doc.paths['/webhooks'].post.requestBody.content['application/json'].schema.properties.events), /EventName/);
+    assert.deepEqual(doc.paths['/webhooks/{id}/deliveries'].get.parameters.find((p: any) => p.name === 'status').schema.enum, ['pending', 'succeeded', 'failed']);
   });
 
   it('documents the owner_id extension filter of GET /deals', () => {
