@@ -17,7 +17,7 @@ import type { AllowanceService } from '../limits/allowance.service.ts';
 import { enqueueJob, notifyJobsEnqueued } from '../jobs/job.repository.ts';
 import { CallRepository, type CallStatus } from './call.repository.ts';
 import { CALL_STATUSES, toCallRow, type CallRow } from './call.row.ts';
-import { countOf, MAX_LENGTH } from '../common/text.ts';
+import { cleanText, countOf, MAX_LENGTH } from '../common/text.ts';
 
 export const MAX_TRANSCRIPT_CHARS = 500_000;
 export const DUPLICATE_WINDOW_DAYS = 30;
@@ -51,14 +51,6 @@ function charCount(s: string): number {
   return s.length - pairs;
 }
 
-function optionalText(raw: string | null | undefined, field: string, max: number): string | null {
-  if (raw === undefined || raw === null) return null;
-  const t = raw.trim();
-  if (!t) return null;
-  if (t.length > max) throw validation(field, `${field} must be at most ${max} characters.`);
-  return t;
-}
-
 interface ValidPush {
   transcript: string;
   language: 'de' | 'en';
@@ -88,9 +80,9 @@ function validatePush(input: CallInput): ValidPush {
   if (externalId && externalId.length > MAX_LENGTH.external_id) throw validation('external_id', `external_id must be at most ${MAX_LENGTH.external_id} characters.`);
   return {
     transcript, language, contactId, contactEmail, externalId,
-    filename: optionalText(input.filename, 'filename', MAX_LENGTH.filename),
+    filename: cleanText(input.filename, 'filename', MAX_LENGTH.filename) ?? null,
     dealId: input.deal_id?.trim() || null,
-    repSpeaker: optionalText(input.rep_speaker, 'rep_speaker', MAX_LENGTH.rep_speaker),
+    repSpeaker: cleanText(input.rep_speaker, 'rep_speaker', MAX_LENGTH.rep_speaker) ?? null,
   };
 }
 
