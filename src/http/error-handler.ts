@@ -59,7 +59,9 @@ export function translateValidation(errors: AjvError[], context: string): AppErr
   switch (first.keyword) {
     case 'required': message = `${field} is required.`; break;
     case 'const': case 'enum': {
-      const allowed = errors.filter((e) => e.keyword === 'const' && pathOf(e).join('.') === path.join('.')).map((e) => String(e.params.allowedValue));
+      const allowed = first.keyword === 'enum' && Array.isArray(first.params.allowedValues)
+        ? first.params.allowedValues.map(String)
+        : errors.filter((e) => e.keyword === 'const' && pathOf(e).join('.') === path.join('.')).map((e) => String(e.params.allowedValue));
       message = allowed.length ? `${field} must be one of: ${allowed.join(', ')}.` : `${field} has a value that is not allowed.`;
       break;
     }

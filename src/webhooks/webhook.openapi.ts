@@ -1,9 +1,8 @@
-// What a webhook receiver gets, for the OpenAPI document: one `webhooks` entry per event (3.1),
-// and the event names as an enum wherever the API takes or gives them. The names are checked by
-// the services (422 naming the field), so the route schemas keep plain strings and the names
-// are added to the document here, from the same list.
+// What a webhook receiver gets, for the OpenAPI document: one `webhooks` entry per event (3.1).
+// Rows carry the event names in their own schemas; where the API takes names (a subscription,
+// the event log filter) the services check them (422 naming the field, "*"/"all", trimming), so
+// those route schemas keep plain text and the names are added to the document here.
 import { EVENT_NAMES } from '../events/event.repository.ts';
-import { DELIVERY_STATUSES } from './webhook.service.ts';
 
 /** The row each event carries in `data` (the API's own shape); ping carries the webhook. */
 const DATA_OF: Record<string, string> = {
@@ -68,13 +67,7 @@ export function withWebhookEvents<T extends object>(source: T): T {
     const props = jsonBodySchema(op)?.properties;
     if (props?.events) props.events = { anyOf: [subscribed, { type: 'string', enum: ['all', '*'], description: 'Every event' }] };
   }
-  const webhookRow = doc.components?.schemas?.Webhook?.properties;
-  if (webhookRow?.events) webhookRow.events = subscribed;
+  // GET /events accepts a name with spaces around it (the service trims), so its schema stays text.
   for (const p of doc.paths?.['/events']?.get?.parameters ?? []) if (p.name === 'event') p.schema = eventName;
-  for (const p of doc.paths?.['/webhooks/{id}/deliveries']?.get?.parameters ?? []) {
-    if (p.name === 'status') p.schema = { type: 'string', enum: [...DELIVERY_STATUSES] };
-  }
-  const eventRow = doc.components?.schemas?.Event?.properties;
-  if (eventRow?.event) eventRow.event = { ...eventName, description: 'The event name' };
   return source;
 }

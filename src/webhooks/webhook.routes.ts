@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
 import { MAX_LENGTH } from '../common/text.ts';
 import { errors, IdParam, LimitParam, Nullable, pageOf } from '../common/schema.ts';
+import { DELIVERY_STATUSES } from './webhook.row.ts';
 
 const Events = Type.Union([
   Type.Array(Type.String(), { description: 'Event names, or ["*"] for every event' }),
@@ -36,7 +37,7 @@ const PageQuery = Type.Object({
 const DeliveryQuery = Type.Object({
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
   limit: LimitParam,
-  status: Type.Optional(Type.String({ description: 'pending, succeeded or failed' })),
+  status: Type.Optional(Type.String({ enum: [...DELIVERY_STATUSES], description: 'Only deliveries with this status' })),
 });
 
 const DeliveryParams = Type.Object({ id: Type.String(), delivery_id: Type.String() });

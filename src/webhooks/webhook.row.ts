@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
 import { Id, Nullable, Timestamp } from '../common/schema.ts';
+import { EVENT_NAMES } from '../events/event.repository.ts';
 
 /** The subscription to every event, also to those added later. */
 export const ALL_EVENTS = '*';
@@ -10,10 +11,12 @@ export function parseSubscribedEvents(stored: string): string[] {
   return JSON.parse(stored) as string[];
 }
 
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
 export const WebhookRow = Type.Object({
   id: Id('wh'),
   url: Type.String({ description: 'https URL the deliveries are POSTed to' }),
-  events: Type.Array(Type.String(), { description: 'Subscribed event names, or ["*"] for every event' }),
+  events: Type.Array(Type.String({ enum: [...EVENT_NAMES, ALL_EVENTS] }), { description: 'Subscribed event names, or ["*"] for every event' }),
   paused: Type.Boolean({ description: 'A paused webhook gets no deliveries for new events' }),
   description: Nullable(Type.String()),
   created_by: Type.String({ description: 'User whose visibility filters the deliveries' }),

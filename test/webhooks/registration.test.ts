@@ -148,7 +148,9 @@ describe('webhook registration (RZ_WEBHOOK_ALLOW_PRIVATE=1, as in development)',
     assert.deepEqual(walk.items.map((w) => w.id), [...ids].reverse());
     assert.equal((await t.owner.client.get('/webhooks?cursor=bogus!')).body.detail.field, 'cursor');
     assert.equal((await t.owner.client.get('/webhooks?limit=500')).body.detail.field, 'limit');
-    assert.equal((await t.owner.client.get(`/webhooks/${ids[0]}/deliveries?status=weird`)).body.detail.field, 'status');
+    const weird = await t.owner.client.get(`/webhooks/${ids[0]}/deliveries?status=weird`);
+    assert.equal(weird.body.detail.field, 'status');
+    assert.equal(weird.body.detail.message, 'status must be one of: pending, succeeded, failed.');
   });
 
   it('is described in the OpenAPI document with shared Webhook, WebhookDelivery and Event schemas', async () => {
