@@ -100,6 +100,9 @@ describe('calls: checks in order, limits and allowances', () => {
     assert.equal(capped.status, 402);
     assert.equal(capped.body.detail.error, 'team_cap');
     assert.match(capped.body.detail.message, /allowance of 4 calls is used up/);
+    await s.services.identity.updateTeam(t.teamId, { team_cap: 1 });
+    const one = await t.owner.client.post('/calls', { transcript: fresh() });
+    assert.match(one.body.detail.message, /allowance of 1 call is used up/);
   });
 
   it('answers credits, not personal_pool, when the user had credits this month, even unused', async () => {
