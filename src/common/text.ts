@@ -16,6 +16,9 @@ export const MAX_LENGTH = {
   filename: 255, // a call's file name
   external_id: 200, // a dialer's own call id
   rep_speaker: 200,
+  key_name: 100, // an API key's name
+  password: 200,
+  webhook_url: 2000,
 } as const;
 
 /**

@@ -158,10 +158,11 @@ export class IdentityService {
     if (!user) throw new AppError('not_found', `User ${input.userId} not found.`);
     if (!user.active) throw validation('user', 'User is deactivated.');
     const scopes = parseScopes(input.scopes ?? ['read', 'write']);
+    const name = cleanText(input.name, 'name', MAX_LENGTH.key_name) ?? 'API key';
     const secret = `rz_${randomBytes(32).toString('base64url')}`;
     const id = newId('key');
     await this.db.insertInto('api_keys').values({
-      id, team_id: user.team_id, user_id: user.id, name: input.name?.trim() || 'API key', prefix: secret.slice(0, 11),
+      id, team_id: user.team_id, user_id: user.id, name, prefix: secret.slice(0, 11),
       key_hash: hashKey(secret), scopes: scopes.join(','), created_by: input.createdBy ?? user.id,
       created_at: nowIso(), last_used_at: null, revoked_at: null,
     }).execute();
@@ -180,6 +181,7 @@ export class IdentityService {
     if (!team) throw new AppError('not_found', `Team ${teamId} not found.`);
     const name = patch.name === undefined ? undefined : cleanText(patch.name, 'name', MAX_LENGTH.name);
     if (name === null) throw validation('name', 'Team name must not be empty.');
+    if (nothingGiven(patch)) return teamJson(team);
     await this.db.updateTable('teams').set({ ...patch, ...(name !== undefined ? { name } : {}), updated_at: nowIso() }).where('id', '=', teamId).execute();
     return teamJson((await this.repo.team(teamId))!);
   }
@@ -187,6 +189,7 @@ export class IdentityService {
   async updateUser(userId: string, patch: UserUpdate) {
     const user = await this.repo.user(userId);
     if (!user) throw new AppError('not_found', `User ${userId} not found.`);
+    if (nothingGiven(patch)) return userJson(user);
     const now = nowIso();
     const set: Partial<UserTable> = { updated_at: now };
     if (patch.role !== undefined) set.role = patch.role;
@@ -245,4 +248,9 @@ export function parseScopes(raw: string[]): Scope[] {
     throw validation('scopes', 'scopes must be read, write or read,write.');
   }
   return (['read', 'write'] as const).filter((s) => scopes.includes(s));
+}
+
+/** An update naming no field (`rz team update TEAM` with no options) changes nothing, not even updated_at. */
+function nothingGiven(patch: object): boolean {
+  return Object.values(patch).every((v) => v === undefined);
 }

@@ -1,14 +1,15 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { validation } from '../errors/app-error.ts';
+import { MAX_LENGTH } from '../common/text.ts';
 
-const MIN_PASSWORD = 10;
+export const MIN_PASSWORD = 10;
 
-/** A password a user chooses: 10 to 200 characters (422 on `field` otherwise). */
+/** A password a user chooses: MIN_PASSWORD to MAX_LENGTH.password characters (422 on `field` otherwise). */
 export function checkPassword(password: unknown, field = 'password'): string {
   if (typeof password !== 'string' || password.length < MIN_PASSWORD) {
     throw validation(field, `The password must have at least ${MIN_PASSWORD} characters.`);
   }
-  if (password.length > 200) throw validation(field, 'The password is too long.');
+  if (password.length > MAX_LENGTH.password) throw validation(field, 'The password is too long.');
   return password;
 }
 

@@ -14,6 +14,7 @@ import { money, personName, when } from './format.ts';
 import type { MessageKey } from './i18n.ts';
 import { overdueCutoff } from '../lib/time.ts';
 import { MAX_LENGTH } from '../common/text.ts';
+import { MIN_PASSWORD } from '../identity/password.ts';
 
 export type Stage = { key: string; label: string; position: number };
 
@@ -43,6 +44,9 @@ export interface Refill {
 export function invalidAttrs(refused: boolean, hint?: string) {
   return refused ? html` aria-invalid="true" aria-describedby="${hint ? `${hint} ` : ''}form-error"` : hint ? html` aria-describedby="${hint}"` : html``;
 }
+
+/** The attributes of a field where a user chooses a new password: the limits checkPassword enforces. */
+export const NEW_PASSWORD_ATTRS = html`type="password" required minlength="${MIN_PASSWORD}" maxlength="${MAX_LENGTH.password}" autocomplete="new-password"`;
 
 export function refill(ctx: PageCtx, action: string): Refill {
   const r = ctx.rejected?.action === action ? ctx.rejected : null;

@@ -16,7 +16,6 @@ import { generateWebhookSecret } from './signature.ts';
 import { WebhookRepository } from './webhook.repository.ts';
 import { ALL_EVENTS, toWebhookDeliveryRow, toWebhookRow, type WebhookDeliveryRow, type WebhookRow } from './webhook.row.ts';
 
-const MAX_URL = 2000;
 
 export interface WebhookInput {
   url?: unknown;
@@ -61,7 +60,7 @@ export class WebhookService {
   /** Registration never contacts the URL; resolving its host name is all it does. */
   private async checkUrl(raw: unknown): Promise<string> {
     if (typeof raw !== 'string' || !raw.trim()) throw validation('url', 'url is required.');
-    if (raw.length > MAX_URL) throw validation('url', `url is longer than ${MAX_URL} characters.`);
+    if (raw.length > MAX_LENGTH.webhook_url) throw validation('url', `url is longer than ${MAX_LENGTH.webhook_url} characters.`);
     try {
       return (await checkWebhookUrl(raw, { allowPrivate: this.config.webhookAllowPrivate })).url.href;
     } catch (err) {

@@ -81,8 +81,12 @@ describe('rz CLI', () => {
     assert.equal(t2.team_cap, null);
     assert.equal(t2.spend_limit_cents, null);
     assert.equal(t2.licence, 'active');
+    // No option: the team as it is, untouched (updated_at included).
+    await new Promise((r) => setTimeout(r, 5));
+    assert.deepEqual(await ok('team', 'update', team.team_id), t2);
     const fresh = await ok('user', 'add', '--team', team.team_id, '--email', 'u@upd.test', '--role', 'manager');
     const u0 = await ok('user', 'update', fresh.user_id);
+    assert.equal(u0.updated_at, u0.created_at, 'no option changes nothing');
     assert.equal(u0.consent, false);
     assert.equal(u0.paid, false);
     assert.equal(u0.personal_pool, null);
@@ -118,6 +122,7 @@ describe('rz CLI', () => {
     assert.match(await fails('user', 'add', '--team', team.team_id, '--email', 'x@bad.test', '--role', 'boss'), /role/);
     assert.match(await fails('user', 'add', '--team', 'tm_nope', '--email', 'y@bad.test', '--role', 'member'), /not found/);
     assert.match(await fails('key', 'create', '--user', team.owner_id, '--scopes', 'admin'), /scopes/);
+    assert.match(await fails('key', 'create', '--user', team.owner_id, '--name', 'k'.repeat(101)), /name is longer than 100 characters/);
     assert.match(await fails('team', 'update', team.team_id, '--licence', 'maybe'), /licence/);
     assert.match(await fails('team', 'update', team.team_id, '--call-limit', '-3'), /call-limit/);
     assert.match(await fails('user', 'update', team.owner_id, '--consent', 'perhaps'), /consent/);

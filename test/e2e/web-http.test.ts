@@ -191,6 +191,11 @@ describe('application over HTTP', () => {
     assert.match(refused.text, /id="form-error"[^>]*>Choose at least one scope/);
     assert.match(refused.text, /id="key-name"[^>]*value="none"/);
     assert.doesNotMatch(refused.text, /name="scopes" value="(read|write)" checked/);
+    // A name over the limit the field declares is refused the same way.
+    assert.match(refused.text, /id="key-name"[^>]*maxlength="100"/);
+    assert.equal((await web.manager.post('/team/keys', { name: 'k'.repeat(101), scopes: ['read'] })).status, 303);
+    assert.equal((await s.services.identity.repo.teamKeys(a.teamId)).length, count);
+    assert.match((await web.manager.get('/team/keys')).text, /id="form-error"[^>]*>“Name” is too long\./);
   });
 
   it('creates a key by post/redirect/get: shown once to this session, sealed while waiting, and a reload makes none', async () => {

@@ -8,7 +8,7 @@ import { verifyPassword } from '../../identity/password.ts';
 import { html } from '../html.ts';
 import { COOKIE, cookieOptions, ctxOf, formAction, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
-import { refill } from '../widgets.ts';
+import { NEW_PASSWORD_ATTRS, refill } from '../widgets.ts';
 import { when } from '../format.ts';
 import { isLocale, LOCALES } from '../i18n.ts';
 
@@ -85,10 +85,10 @@ export function accountRoutes(services: Services): FastifyPluginAsync {
             <label for="current">${t('profile.current_password')}</label>
             <input id="current" name="current" type="password" required autocomplete="current-password"${pwf.invalid('current')}>
             <label for="new">${t('profile.new_password')}</label>
-            <input id="new" name="password" type="password" required minlength="10" autocomplete="new-password"${pwf.invalid('password', 'pw-hint')}>
+            <input id="new" name="password" ${NEW_PASSWORD_ATTRS}${pwf.invalid('password', 'pw-hint')}>
             <p id="pw-hint" class="hint">${t('field.password_hint')}</p>
             <label for="confirm">${t('profile.confirm_password')}</label>
-            <input id="confirm" name="confirm" type="password" required minlength="10" autocomplete="new-password"${pwf.invalid('confirm')}>
+            <input id="confirm" name="confirm" ${NEW_PASSWORD_ATTRS}${pwf.invalid('confirm')}>
             <button type="submit">${t('profile.change_password')}</button>
           </form>
         </section>

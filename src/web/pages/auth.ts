@@ -7,7 +7,7 @@ import { formErrorText } from '../form-errors.ts';
 import { html } from '../html.ts';
 import { COOKIE, cookieOptions, ctxOf, safeLocalPath, setFlash, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
-import { invalidAttrs } from '../widgets.ts';
+import { NEW_PASSWORD_ATTRS, invalidAttrs } from '../widgets.ts';
 import { isLocale } from '../i18n.ts';
 import { SESSION_DAYS } from '../session.service.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
@@ -37,7 +37,7 @@ function setupPage(ctx: PageCtx, values: Record<string, string> = {}, error?: { 
         <label for="email">${t('field.email')}</label>
         <input id="email" name="email" type="email" required value="${values.email ?? ''}" autocomplete="email"${invalid('email')}>
         <label for="password">${t('field.password')}</label>
-        <input id="password" name="password" type="password" required minlength="10" autocomplete="new-password"${invalid('password', 'pw-hint')}>
+        <input id="password" name="password" ${NEW_PASSWORD_ATTRS}${invalid('password', 'pw-hint')}>
         <p id="pw-hint" class="hint">${t('field.password_hint')}</p>
         <button type="submit" class="primary">${t('setup.submit')}</button>
       </form>

@@ -9,7 +9,7 @@ import { html, type Html } from '../html.ts';
 import { actor, ctxOf, formAction, list, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { when } from '../format.ts';
-import { refill } from '../widgets.ts';
+import { NEW_PASSWORD_ATTRS, refill } from '../widgets.ts';
 import type { MessageKey } from '../i18n.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
 
@@ -74,7 +74,7 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
           ${f.error()}
           ${csrfField(ctx)}
           <div class="field"><label for="key-name">${t('field.name')}</label>
-          <input id="key-name" name="name" required maxlength="100" placeholder="${t('keys.name_placeholder')}" value="${f.value('name')}"${f.invalid('name')}></div>
+          <input id="key-name" name="name" required maxlength="${MAX_LENGTH.key_name}" placeholder="${t('keys.name_placeholder')}" value="${f.value('name')}"${f.invalid('name')}></div>
           <fieldset class="field"${f.invalid('scopes')}><legend>${t('keys.scopes')}</legend>
             <label class="check"><input type="checkbox" name="scopes" value="read"${f.checked('scopes', 'read', true)}> ${t('scope.read')}</label>
             <label class="check"><input type="checkbox" name="scopes" value="write"${f.checked('scopes', 'write', true)}> ${t('scope.write')}</label>
@@ -116,7 +116,7 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
           <div class="field"><label for="m-name">${t('field.name')}</label><input id="m-name" name="name" maxlength="${MAX_LENGTH.name}" autocomplete="off" value="${add.value('name')}"${add.invalid('name')}></div>
           <div class="field"><label for="m-email">${t('field.email')}</label><input id="m-email" name="email" type="email" required autocomplete="off" value="${add.value('email')}"${add.invalid('email')}></div>
           <div class="field"><label for="m-role">${t('field.role')}</label><select id="m-role" name="role"${add.invalid('role')}>${roleOptions(ctx, sentRole(add.value('role', 'member')), isOwner)}</select></div>
-          <div class="field"><label for="m-pw">${t('members.initial_password')}</label><input id="m-pw" name="password" type="password" required minlength="10" autocomplete="new-password"${add.invalid('password')}></div>
+          <div class="field"><label for="m-pw">${t('members.initial_password')}</label><input id="m-pw" name="password" ${NEW_PASSWORD_ATTRS}${add.invalid('password')}></div>
           <button type="submit" class="primary">${t('members.add_submit')}</button>
         </form>
       </section>
@@ -154,7 +154,7 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
           ${pw.error()}
           ${csrfField(ctx)}
           <div class="field"><label for="pw-user">${t('members.user')}</label><select id="pw-user" name="user" required${pw.invalid('user')}><option value=""${pw.selected('user', '', true)} disabled>${t('members.choose_user')}</option>${resettable.map((u) => html`<option value="${u.id}"${pw.selected('user', u.id, false)}>${u.name} (${u.email})</option>`)}</select></div>
-          <div class="field"><label for="pw-new">${t('profile.new_password')}</label><input id="pw-new" name="password" type="password" required minlength="10" maxlength="200" autocomplete="new-password"${pw.invalid('password', 'setpw-hint')}></div>
+          <div class="field"><label for="pw-new">${t('profile.new_password')}</label><input id="pw-new" name="password" ${NEW_PASSWORD_ATTRS}${pw.invalid('password', 'setpw-hint')}></div>
           <button type="submit">${t('members.set_password_submit')}</button>
         </form>
       </section>` : ''}`;

@@ -86,7 +86,7 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
           ${f.error()}
           ${csrfField(ctx)}
           <label for="wh-url">URL</label>
-          <input id="wh-url" name="url" type="url" required maxlength="2000" placeholder="https://example.com/rz-webhook" value="${f.value('url')}"${f.invalid('url', 'wh-url-hint')}>
+          <input id="wh-url" name="url" type="url" required maxlength="${MAX_LENGTH.webhook_url}" placeholder="https://example.com/rz-webhook" value="${f.value('url')}"${f.invalid('url', 'wh-url-hint')}>
           <p id="wh-url-hint" class="hint">${t('webhooks.url_hint')}</p>
           <label for="wh-desc">${t('webhooks.description')}</label>
           <input id="wh-desc" name="description" maxlength="${MAX_LENGTH.webhook_description}" value="${f.value('description')}"${f.invalid('description')}>
