@@ -1,5 +1,5 @@
 // In the browser: first-run setup, sign-in (wrong password first), the Team page (a member, an
-// API key used against the API), the privacy notice, and a form post without its CSRF token.
+// API key used against the API, a new password set for a member), the privacy notice, and a form post without its CSRF token.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -90,6 +90,32 @@ describe('first run, sign-in and the Team page in the browser', () => {
       assert.equal(team?.status(), 403);
     } finally {
       await other.close();
+    }
+  });
+
+  it('sets a new password for a member who lost theirs: the member is signed out and signs in with the new one only', async () => {
+    const rep = await openBrowser();
+    try {
+      await signIn(rep.page, s.baseUrl, 'max@acme.test', 'member-password-1');
+      const { page } = br;
+      await page.goto(`${s.baseUrl}/team`);
+      const form = page.locator('form[action="/team/password"]');
+      await form.getByLabel('User').selectOption({ label: 'Max Member (max@acme.test)' });
+      await form.getByLabel('New password').fill('member-password-2');
+      await form.getByRole('button', { name: 'Set password' }).click();
+      await page.getByRole('status').waitFor();
+      assert.match(await page.getByRole('status').innerText(), /New password set for Max Member; they have been signed out everywhere/);
+      await rep.page.goto(`${s.baseUrl}/pipeline`);
+      assert.equal(new URL(rep.page.url()).pathname, '/signin', 'the session from before the reset has ended');
+      await rep.page.getByLabel('Email').fill('max@acme.test');
+      await rep.page.getByLabel('Password').fill('member-password-1');
+      await rep.page.getByRole('button', { name: 'Sign in' }).click();
+      await rep.page.getByRole('alert').waitFor();
+      assert.match(await rep.page.getByRole('alert').innerText(), /Email or password is wrong/);
+      await signIn(rep.page, s.baseUrl, 'max@acme.test', 'member-password-2');
+      assert.notEqual(new URL(rep.page.url()).pathname, '/signin');
+    } finally {
+      await rep.close();
     }
   });
 
