@@ -94,3 +94,38 @@ test('three-person demo: a customer who introduces the company in a round of int
   const cold = 'Herr Maier: Ja? Wer ist da?\nTom: Hallo Herr Maier, hier ist Tom Becker von der Nordlicht GmbH. Wie planen Sie Ihre Touren?\nHerr Maier: In Excel.';
   assert.equal(analyzeTranscript({ transcript: cold, language: 'de' }).metrics.rep_detection, 'introduction');
 });
+
+test('inbound calls: the caller who introduces their company is the customer; the speaker who answers the call is the rep', () => {
+  const cases: Array<[string, string, string]> = [
+    [
+      'de',
+      [
+        'sabine: Hallo, hier ist Sabine Wolter von der Wolter Logistik. Ich habe auf Ihrer Website das Formular ausgefüllt, wegen der Staplerflotte.',
+        'markus: Hallo Frau Wolter, schön, dass Sie anrufen. Markus Lenz von E-Lift Leasing. Sie haben zwölf Gasstapler, richtig?',
+        'sabine: Genau, zwölf Stück.',
+        'markus: Was ist der Anlass, dass Sie sich gerade jetzt damit beschäftigen?',
+        'sabine: Zwei Stapler sind letzten Monat ausgefallen.',
+      ].join('\n'),
+      'markus',
+    ],
+    [
+      'en',
+      [
+        'Sarah Whitfield: Hi, this is Sarah Whitfield from Harvest Table Foods. We saw your ad in Food Logistics.',
+        'Amir Haddad: Hi Sarah, thanks for calling. This is Amir from StockPilot. What made you reach out?',
+        'Sarah Whitfield: Does your system handle lot tracking? How fast is a recall report? Does it integrate with QuickBooks?',
+        'Amir Haddad: Yes, in a few seconds, and it does.',
+      ].join('\n'),
+      'Amir Haddad',
+    ],
+    // Only the caller's side says it is inbound: the other speaker wins without introducing themselves.
+    ['en', 'Dana: Hi, Dana Fox from Fox Freight here. I filled out the form on your website.\nLee: Sure. What does your fleet look like today?\nDana: Forty trucks.', 'Lee'],
+  ];
+  for (const [language, transcript, rep] of cases) {
+    const r = analyzeTranscript({ transcript, language: language as 'de' | 'en' });
+    assert.equal(r.rep_speaker, rep, transcript);
+  }
+  // A customer's "thanks for calling" at the end of a cold call changes nothing.
+  const cold = 'Tom: Hi, this is Tom from Ledgerly. I am calling about your invoicing.\nKim: Okay. We are fine.\nTom: Understood.\nKim: Thanks for calling, bye.';
+  assert.equal(analyzeTranscript({ transcript: cold, language: 'en' }).rep_speaker, 'Tom');
+});

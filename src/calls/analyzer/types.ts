@@ -69,7 +69,7 @@ export interface CallMetrics {
   words?: number;
   /** Transcript format recognised: labelled, webvtt, srt, unlabelled. */
   format?: string;
-  /** Which rule identified the salesperson: hint, role_label, rep_name, introduction, selling, questions, single_speaker. */
+  /** Which rule identified the salesperson: hint, role_label, rep_name, inbound, introduction, selling, questions, single_speaker. */
   rep_detection?: string;
   /** Caveats about the transcript, e.g. no_speaker_labels, alternating_speakers_assumed, single_speaker, mixed_language. */
   notes?: string[];

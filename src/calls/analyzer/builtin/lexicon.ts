@@ -356,6 +356,22 @@ export const INTRO_RE = rx(
   String.raw`\b(?:[Hh]ier ist \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:von|vom) |[Mm]ein Name ist \p{Lu}[\p{L}-]+.{0,30}? (?:von|vom) |[Ii]ch bin \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:von|vom) |[Ii]ch rufe (?:Sie |dich |euch )?(?:an )?(?:von|vom|im Auftrag|aus|wegen)|[Ii]ch melde mich (?:von|vom|aus)|[Tt]his is \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:from|with) |[Mm]y name is \p{Lu}[\p{L}-]+.{0,30}? (?:from|with) |I'm \p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)? (?:from|with) |I'm calling (?:from|on behalf|about|because)|[Cc]alling from)|(?:^|[,.!] )\p{Lu}[\p{L}-]+(?: \p{Lu}[\p{L}-]+)?(?: hier)? (?:from|von|vom|von der) \p{Lu}[\p{L}]+`,
   'u',
 );
+/**
+ * Inbound calls: the caller is the customer. What a caller says about reaching the vendor
+ * ("ich habe das Formular auf Ihrer Website ausgefüllt", "we saw your ad", "deshalb rufe ich an"):
+ * their own "hier ist Sabine von Wolter Logistik" does not make them the salesperson.
+ */
+export const INBOUND_CALLER_RE = rx(
+  String.raw`\b(?:(?:habe|hab|haben) (?:\S+ ){0,6}?(?:formular|kontaktformular|anfrage(?:formular)?|demo-?anfrage) (?:\S+ ){0,3}?(?:ausgefüllt|abgeschickt|geschickt|gestellt|hinterlassen)|(?:Ihre|eure|deine) (?:anzeige|website|webseite|homepage|seite|werbung|broschüre|messestand|beitrag|artikel) (?:\S+ ){0,3}?(?:gesehen|gelesen|gefunden|entdeckt)|auf (?:Ihrer|eurer|deiner) (?:website|webseite|homepage|seite) (?:\S+ ){0,4}?(?:gesehen|gelesen|gefunden|ausgefüllt)|deshalb rufe ich (?:ja |auch )?(?:bei (?:Ihnen|euch|dir) )?an|(?:Sie|ihr|du) (?:wollten|wolltet|wolltest) mich zurückrufen|ich (?:hätte|wollte|würde) (?:gern|gerne) (?:ein |einen |eine )?(?:angebot|rückruf|demo|termin für eine demo|preise?)\b|filled (?:out|in) (?:the|a|your) (?:\S+ )?form|(?:saw|seen|found|read|spotted) your (?:ad|advert|advertisement|website|site|booth|stand|post|article|listing|brochure|webinar)|(?:somebody|someone|you) (?:was|were) (?:supposed|meant) to call me back|(?:I|we) (?:requested|asked for|booked) (?:a |the )?(?:demo|quote|call-?back|trial)|I'd like (?:to get |to request )?(?:a |some )?(?:quote|pricing|price list|demo))\b`,
+);
+/**
+ * The salesperson answering an inbound call ("schön, dass Sie anrufen", "thanks for calling",
+ * "what made you reach out?", "ich habe Ihre Anfrage vor mir"). Counted only in the first turns:
+ * a customer's closing "thanks for calling" says nothing.
+ */
+export const INBOUND_HOST_RE = rx(
+  String.raw`\b(?:(?:schön|danke|vielen dank|toll|super),? dass (?:Sie|du|ihr) (?:\S+ ){0,2}?(?:anrufen|anrufst|anruft|sich melden|dich meldest|euch meldet)|(?:danke|vielen dank) für (?:Ihren|deinen|euren|den) anruf|(?:Ihre|deine|eure) (?:anfrage|nachricht|formularanfrage|demo-?anfrage) (?:\S+ ){0,3}?(?:vor mir|bekommen|erhalten|gesehen|gelesen)|ich habe (?:Ihre|deine|eure) (?:anfrage|nachricht) |was hat (?:Sie|dich|euch) (?:\S+ ){0,3}?(?:bewogen|dazu gebracht|veranlasst)|(?:thanks|thank you) (?:so much |very much )?for (?:calling|reaching out|getting in touch|your call|your (?:inquiry|enquiry|request|message))|what (?:made|prompted|led) you (?:to )?(?:reach out|call|get in touch|contact us)|I (?:have|got|saw|see) your (?:inquiry|enquiry|request|form|message)(?: here| in front of me)?)\b`,
+);
 /** The salesperson presents: shares the screen, shows the product ("ich zeige Ihnen", "let me show you"). */
 export const PRESENT_RE = rx(
   String.raw`\b(?:(?:ich )?zeige (?:ich )?(?:Ihnen|dir|euch)|zeig(?:e)? ich (?:Ihnen|dir|euch)|(?:ich )?teile (?:jetzt |mal |kurz |gleich |einfach )*(?:meinen |den )?bildschirm|bildschirm (?:teilen|freigeben)|(?:hier|da|jetzt) sehen (?:Sie|ihr)|(?:hier|da|jetzt) siehst du|wie (?:Sie|du|ihr) (?:hier )?(?:sehen|siehst|seht)|ich führe (?:Sie|dich|euch) (?:kurz |mal )?durch|let me show you|I'll show you|I will show you|I'm going to show you|(?:share|sharing) my screen|(?:here|now|as) you can see|you can see here|(?:let me|I'll) walk you through|let me pull up)\b`,

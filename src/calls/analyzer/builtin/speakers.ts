@@ -1,12 +1,13 @@
 // Who is the salesperson? Rules in order: the push's repSpeaker hint, role labels, the key
-// owner's name, who introduces the company (unless another speaker clearly sells: presents,
-// sets the agenda, proposes the next step), who sells, who asks the most questions.
+// owner's name, who answers an inbound call or introduces the company (unless another speaker
+// clearly sells: presents, sets the agenda, proposes the next step), who sells, who asks the most
+// questions.
 
-import { AGENDA_RE, DATE_RE, HOST_RE, INTRO_RE, PITCH_RE, PRESENT_RE, SELLER_NEXT_RE } from './lexicon.ts';
+import { AGENDA_RE, DATE_RE, HOST_RE, INBOUND_CALLER_RE, INBOUND_HOST_RE, INTRO_RE, PITCH_RE, PRESENT_RE, SELLER_NEXT_RE } from './lexicon.ts';
 import { labelKey } from './transcript.ts';
 import type { Turn } from './turns.ts';
 
-export type RepReason = 'hint' | 'role_label' | 'rep_name' | 'introduction' | 'selling' | 'questions' | 'single_speaker';
+export type RepReason = 'hint' | 'role_label' | 'rep_name' | 'inbound' | 'introduction' | 'selling' | 'questions' | 'single_speaker';
 
 const REP_ROLES = new Set([
   'agent', 'rep', 'sales', 'salesperson', 'seller', 'verkäufer', 'verkäuferin', 'vertrieb', 'vertriebler',
@@ -40,10 +41,16 @@ interface SpeakerStats {
   /** What a salesperson does: presents or shares the screen, sets the agenda, proposes a dated next step, sends the invite; pitch sentences count once each, at most three. */
   selling: number;
   pitch: number;
+  /** Inbound call: says they called the vendor (filled the form, saw the ad) / answers such a call ("thanks for calling"). */
+  caller: boolean;
+  answersInbound: boolean;
+  turns: number;
 }
 
 /** An introduction weighs this much against selling signals: a customer's "Ich bin X von Y" in a round of introductions loses to a speaker who clearly sells. */
 const INTRO_WEIGHT = 3;
+/** Answering an inbound call outweighs an introduction; calling in cancels one and counts against the caller. */
+const INBOUND_WEIGHT = INTRO_WEIGHT + 2;
 
 export interface RepDetection {
   key: string;
@@ -59,7 +66,7 @@ export function detectRep(
   for (const t of turns) {
     let s = stats.get(t.key);
     if (!s) {
-      s = { key: t.key, label: labels.get(t.key) ?? t.speaker, words: 0, questions: 0, firstTurn: t.index, introTurn: null, host: 0, selling: 0, pitch: 0 };
+      s = { key: t.key, label: labels.get(t.key) ?? t.speaker, words: 0, questions: 0, firstTurn: t.index, introTurn: null, host: 0, selling: 0, pitch: 0, caller: false, answersInbound: false, turns: 0 };
       stats.set(t.key, s);
     }
     s.words += t.words;
@@ -78,6 +85,11 @@ export function detectRep(
     if (t.index < 12 && AGENDA_RE.test(t.text)) s.selling += 2;
     if (s.introTurn === null && t.index < 12 && INTRO_RE.test(t.text)) s.introTurn = t.index;
     if (t.index < 12 && HOST_RE.test(t.text)) s.host++;
+    // Both said at the start of the call: the caller's reason in their first two turns, the
+    // answer in the first turn ("thanks for calling, bye" at the end of a cold call says nothing).
+    s.turns++;
+    if (t.index < 8 && s.turns <= 2 && INBOUND_CALLER_RE.test(t.text)) s.caller = true;
+    if (t.index < 6 && s.turns === 1 && INBOUND_HOST_RE.test(t.text)) s.answersInbound = true;
   }
   const all = [...stats.values()];
   if (all.length === 0) return { key: '', reason: 'single_speaker' };
@@ -129,10 +141,17 @@ export function detectRep(
   // (presents, sets the agenda, proposes a dated next step, sends the invite, pitches). In a
   // round of introductions the customer says "Ich bin Martin Vogel von Vogel Haustechnik" too:
   // an introduction counts INTRO_WEIGHT, so a speaker who clearly sells still wins.
-  const weight = (s: SpeakerStats) => s.selling + s.pitch + (s.introTurn !== null ? INTRO_WEIGHT : 0);
+  // On an inbound call the caller introduces their own company too ("hier ist Sabine Wolter von
+  // der Wolter Logistik, ich habe das Formular ausgefüllt"): the speaker who answers it ("schön,
+  // dass Sie anrufen", "what made you reach out?") outweighs that, and the caller's introduction
+  // counts against them.
+  const introduced = (s: SpeakerStats) => s.introTurn !== null && !s.caller;
+  const weight = (s: SpeakerStats) => s.selling + s.pitch + (introduced(s) ? INTRO_WEIGHT : 0)
+    + (s.answersInbound && !s.caller ? INBOUND_WEIGHT : 0) - (s.caller && !s.answersInbound ? INBOUND_WEIGHT : 0);
   const intro = [...pool].sort((a, b) => weight(b) - weight(a) || (a.introTurn ?? Infinity) - (b.introTurn ?? Infinity));
-  if (weight(intro[0]) > 0 && (intro.length < 2 || weight(intro[0]) > weight(intro[1]) || intro[0].introTurn !== null)) {
-    return { key: intro[0].key, reason: intro[0].introTurn !== null ? 'introduction' : 'selling' };
+  if (weight(intro[0]) > 0 && (intro.length < 2 || weight(intro[0]) > weight(intro[1]) || introduced(intro[0]))) {
+    const reason: RepReason = intro[0].answersInbound && !intro[0].caller ? 'inbound' : introduced(intro[0]) ? 'introduction' : 'selling';
+    return { key: intro[0].key, reason };
   }
 
   // 6. Who asks the most questions (then: who hosts the call, who spoke first).
