@@ -31,11 +31,13 @@ export function parseEvents(raw: unknown): string[] {
     throw validation('events', 'events must be a non-empty array of event names, or ["*"] for all events.');
   }
   const names = [...new Set(raw.map((e) => (typeof e === 'string' ? e.trim() : e)))];
-  if (names.some((n) => n === ALL_EVENTS || n === 'all')) return [ALL_EVENTS];
-  const unknown = names.filter((n) => typeof n !== 'string' || !(EVENT_NAMES as readonly string[]).includes(n));
+  const all = (n: unknown) => n === ALL_EVENTS || n === 'all';
+  // An unknown name is refused even next to "*": it is a typo the caller should hear about.
+  const unknown = names.filter((n) => !all(n) && (typeof n !== 'string' || !(EVENT_NAMES as readonly string[]).includes(n)));
   if (unknown.length > 0) {
     throw validation('events', `Unknown event name(s): ${unknown.map(String).join(', ')}. Known: ${EVENT_NAMES.join(', ')}, or "*".`);
   }
+  if (names.some(all)) return [ALL_EVENTS];
   return EVENT_NAMES.filter((n) => names.includes(n));
 }
 

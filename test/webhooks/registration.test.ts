@@ -76,7 +76,7 @@ describe('webhook registration (RZ_WEBHOOK_ALLOW_PRIVATE=1, as in development)',
     const named = await a.owner.client.post('/webhooks', { url: rx.url, events: [...every].reverse() });
     assert.equal(named.status, 201);
     assert.deepEqual(named.body.events, every);
-    for (const events of [['deal.deleted'], [], 'some', ['contact.created', 'ping']]) {
+    for (const events of [['deal.deleted'], [], 'some', ['contact.created', 'ping'], ['*', 'bogus'], ['all', 'deal.nope']]) {
       const r = await a.owner.client.post('/webhooks', { url: rx.url, events });
       assert.equal(r.status, 422, JSON.stringify(events));
       assert.equal(r.body.detail.error, 'validation_error');
