@@ -70,17 +70,24 @@ export function toPage<R extends { id: string }, T>(key: CursorKey, rows: R[], l
   };
 }
 
-/** LIKE pattern for a case-insensitive substring search (the column side is lower()-ed). */
+/** LIKE pattern for a case-insensitive substring search (the column side is lower-cased). */
 export function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
-/** `lower(col) LIKE '%q%'` with escaping that behaves the same on SQLite and PostgreSQL. */
+/**
+ * `lower(col) LIKE '%q%'` with escaping that behaves the same on SQLite and PostgreSQL. A search
+ * with non-ASCII letters ("Ärger") folds the column with rz_lower (migration 008), which knows
+ * Unicode on both databases; ASCII searches keep the built-in lower(), which needs no call into
+ * JavaScript on SQLite and finds the same rows.
+ */
 export function containsCi(column: string | RawBuilder<unknown>, q: string): RawBuilder<SqlBool> {
   const col = typeof column === 'string' ? sql.ref(column) : column;
-  return sql<SqlBool>`lower(${col}) like ${likePattern(q)} escape '\\'`;
+  // eslint-disable-next-line no-control-regex
+  const lower = /^[\x00-\x7f]*$/.test(q) ? sql`lower(${col})` : sql`rz_lower(${col})`;
+  return sql<SqlBool>`${lower} like ${likePattern(q)} escape '\\'`;
 }
 
 /**

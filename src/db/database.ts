@@ -15,6 +15,7 @@ import * as m004 from './migrations/004_timeline_order.ts';
 import * as m005 from './migrations/005_session_handoffs.ts';
 import * as m006 from './migrations/006_transcript_content_hash.ts';
 import * as m007 from './migrations/007_idempotency_result_id.ts';
+import * as m008 from './migrations/008_unicode_lower.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -57,6 +58,8 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // Unicode case folding for searches with non-ASCII letters (SQLite's lower() folds ASCII only; see migration 008).
+  sqlite.function('rz_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new LiteralLimitsPlugin()] });
   sqliteHandles.set(db, sqlite);
   let checkpointer: Checkpointer | null = null;
@@ -114,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '005_session_handoffs': m005,
   '006_transcript_content_hash': m006,
   '007_idempotency_result_id': m007,
+  '008_unicode_lower': m008,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

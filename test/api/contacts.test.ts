@@ -108,6 +108,26 @@ describe('contacts', () => {
     assert.equal((await t.member.client.get(`/contacts?cursor=${dealCursor}`)).body.detail.field, 'cursor');
   });
 
+  it('searches case-insensitively beyond ASCII: umlauts, ß and accents in any case find contacts, companies and deals', async () => {
+    const t = await makeTeam(s.services, s.api, 'Umlaut');
+    await t.owner.client.post('/contacts', { email: 'jg@umlaut.test', first_name: 'Jürgen', last_name: 'Ärger-Öztürk', company: 'Bäckerei Groß & Söhne' });
+    await t.owner.client.post('/contacts', { email: 'plain@umlaut.test', first_name: 'Juergen', last_name: 'Aerger' });
+    const emails = async (q: string) => (await t.owner.client.get(`/contacts?q=${encodeURIComponent(q)}`)).body.items.map((c: any) => c.email);
+    for (const q of ['Ärger', 'ärger', 'ÄRGER', 'öztürk', 'jÜRGEN', 'jürgen ärger']) assert.deepEqual(await emails(q), ['jg@umlaut.test'], q);
+    assert.deepEqual(await emails('aerger'), ['plain@umlaut.test'], 'an ASCII search still finds ASCII spellings only');
+    for (const q of ['bäckerei', 'BÄCKEREI GROß', 'söhne']) {
+      const r = await t.owner.client.get(`/companies?q=${encodeURIComponent(q)}`);
+      assert.deepEqual(r.body.items.map((c: any) => c.name), ['Bäckerei Groß & Söhne'], q);
+      assert.equal(r.body.total, 1, q);
+    }
+    const contact = (await t.owner.client.get('/contacts?q=jg@umlaut.test')).body.items[0];
+    await t.owner.client.post('/deals', { title: 'Öfen für Straße', contact_id: contact.id });
+    for (const q of ['öfen', 'STRASSE'.toLowerCase().replace('ss', 'ß'), 'ÄRGER', 'bäckerei']) {
+      assert.equal((await t.owner.client.get(`/deals?q=${encodeURIComponent(q)}`)).body.total, 1, q);
+    }
+    assert.equal((await a.owner.client.get(`/contacts?q=${encodeURIComponent('ärger')}`)).body.total, 0, 'another team never matches');
+  });
+
   it('takes a cursor only for the list, team and filters it was issued for; limit may change', async () => {
     for (let i = 0; i < 3; i++) {
       await a.owner.client.post('/contacts', { email: `cur${i}@cursor.test` });
