@@ -11,7 +11,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor;
     licenceInactive?: boolean;
-    idem?: { keyId: string; key: string };
+    idem?: { keyId: string; key: string; claimedAt: string };
   }
   interface FastifyContextConfig {
     /** Scope a key needs; default: read for GET, write for everything else. */
@@ -30,22 +30,30 @@ export function bearerSecret(request: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
+/** Authenticates the key and counts the request against the team's daily limit, with the limit headers (429 past it); null for an unknown key. */
+export async function countApiRequest(services: Services, secret: string, reply: FastifyReply) {
+  const auth = await services.identity.authenticate(secret);
+  if (!auth) return null;
+  const limit = await services.requestLimits.hit(auth.actor.teamId, auth.requestLimit);
+  reply.header('X-RateLimit-Limit', String(limit.limit));
+  reply.header('X-RateLimit-Remaining', String(limit.remaining));
+  reply.header('X-RateLimit-Reset', String(limit.reset));
+  if (limit.exceeded) {
+    throw new AppError('rate_limited', `More than ${limit.limit} requests today for this team; the limit resets at 00:00 UTC.`, {}, { 'Retry-After': String(limit.retryAfter) });
+  }
+  return auth;
+}
+
+/** A request under /api/v1 that names no route (or one the router cannot decode): 404, counted with the limit headers when its key authenticates. */
+export async function apiNotFound(services: Services, request: FastifyRequest, reply: FastifyReply, message: string): Promise<never> {
+  const secret = bearerSecret(request);
+  if (secret) await countApiRequest(services, secret, reply);
+  throw new AppError('not_found', message);
+}
+
 export function installApiGuard(app: FastifyInstance, services: Services): void {
   app.decorateRequest('actor', null as unknown as Actor);
-
-  /** Authenticates the key and counts the request against the team's daily limit (429 past it). */
-  const countRequest = async (secret: string, reply: FastifyReply) => {
-    const auth = await services.identity.authenticate(secret);
-    if (!auth) return null;
-    const limit = await services.requestLimits.hit(auth.actor.teamId, auth.requestLimit);
-    reply.header('X-RateLimit-Limit', String(limit.limit));
-    reply.header('X-RateLimit-Remaining', String(limit.remaining));
-    reply.header('X-RateLimit-Reset', String(limit.reset));
-    if (limit.exceeded) {
-      throw new AppError('rate_limited', `More than ${limit.limit} requests today for this team; the limit resets at 00:00 UTC.`, {}, { 'Retry-After': String(limit.retryAfter) });
-    }
-    return auth;
-  };
+  const countRequest = (secret: string, reply: FastifyReply) => countApiRequest(services, secret, reply);
 
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
@@ -78,7 +86,7 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
       reply.code(start.status).type('application/json; charset=utf-8').send(start.body);
       return true;
     }
-    request.idem = { keyId: request.actor.keyId!, key };
+    request.idem = { keyId: request.actor.keyId!, key, claimedAt: start.claimedAt };
     return false;
   };
 
@@ -121,7 +129,7 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
     // A replayed answer has been sent: the handler must not run, so done() is not called.
     // The handler runs under the key, so its write transaction marks it committed (idempotency-scope.ts).
     startIdempotent(request, reply, Array.isArray(raw) ? raw[0] : raw).then((replayed) => {
-      if (!replayed) runUnderIdempotencyKey({ keyId: request.idem!.keyId, idemKey: request.idem!.key }, () => done());
+      if (!replayed) runUnderIdempotencyKey({ keyId: request.idem!.keyId, idemKey: request.idem!.key, claimedAt: request.idem!.claimedAt }, () => done());
     }, done);
   });
 
@@ -132,7 +140,7 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
       return;
     }
     request.idem = undefined;
-    services.idempotency.finish(idem.keyId, idem.key, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''))
+    services.idempotency.finish(idem.keyId, idem.key, idem.claimedAt, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''))
       .then(() => done(null, payload), (err) => done(err));
   });
 }

@@ -16,7 +16,7 @@ import { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from '../webhooks/w
 import { EventRow } from '../events/event.row.ts';
 import { clientErrorHandler, installErrorHandling, renderError } from './error-handler.ts';
 import { AppError } from '../errors/app-error.ts';
-import { installApiGuard } from './api-guard.ts';
+import { apiNotFound, installApiGuard } from './api-guard.ts';
 import { installJsonParser } from './json-body.ts';
 import { withGuardHeaders } from './openapi-headers.ts';
 import { withWebhookEvents } from '../webhooks/webhook.openapi.ts';
@@ -38,13 +38,24 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler,
-    // Ids longer than the router's default of 100 characters reach the route and answer 404 like any unknown id.
-    routerOptions: { maxParamLength: 1000 },
+    // Ids of any length reach the route (the request line is capped at 16 KiB with the headers)
+    // and answer 404 like any unknown id, counted and with the limit headers.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    // A body must arrive within 60 s, like the headers: a client trickling bytes cannot hold a connection open for ever.
+    requestTimeout: 60_000,
+    // Node would refuse a request without Host (HTTP/1.1) with an empty body; the hook below
+    // refuses it in the error body of the API instead.
+    http: { requireHostHeader: false },
     // Behind a reverse proxy (RZ_TRUST_PROXY=1) the client address and https come from X-Forwarded-*;
     // without one those headers are not believed (sign-in throttling per IP, Secure cookies).
     trustProxy: services.config.trustProxy,
-    // Router-level failures (a URL that cannot be decoded) use the same error body as everything else.
-    frameworkErrors: (err, request, reply) => renderError(err.code === 'FST_ERR_BAD_URL' ? new AppError('not_found', 'No such route.') : err, request, reply),
+    // Router-level failures (a URL that cannot be decoded) use the same error body as everything
+    // else; under /api/v1 they are an unknown route, counted like one.
+    frameworkErrors: (err, request, reply) => {
+      if (err.code !== 'FST_ERR_BAD_URL') return renderError(err, request, reply);
+      if (!request.url.startsWith('/api/v1/')) return renderError(new AppError('not_found', 'No such route.'), request, reply);
+      apiNotFound(services, request, reply, 'No such route.').catch((e) => renderError(e, request, reply));
+    },
     ajv: {
       // Wrong types must be refused (422 list), not silently coerced.
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true, strict: false },
@@ -61,6 +72,12 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
 
   for (const s of SHARED_SCHEMAS) app.addSchema(s as any);
   installErrorHandling(app);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.raw.httpVersion === '1.1' && request.headers.host === undefined ? new AppError('bad_request', 'An HTTP/1.1 request needs a Host header.') : undefined);
+  });
+  // An expectation other than 100-continue ("Expect: bogus"): RFC 9110 lets a server ignore it,
+  // so the request is answered as usual instead of Node's bodiless 417.
+  app.server.on('checkExpectation', (req, res) => app.server.emit('request', req, res));
   installJsonParser(app);
 
   await app.register(swagger, {

@@ -1,6 +1,6 @@
 // The one error handler: every failure leaves the service in the body shape of decisions.md,
 // and nothing internal (stack, SQL, paths) ever reaches a client.
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, RequestShapeError, type ValidationIssue } from '../errors/app-error.ts';
@@ -115,12 +115,30 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
     return;
   }
   const error = err.code === 'HPE_HEADER_OVERFLOW'
-    ? new AppError('headers_too_large', 'The request headers are too large (16 KiB at most).')
+    ? new AppError('headers_too_large', 'The request line and headers are too large (16 KiB at most).')
     : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? new AppError('request_timeout', 'The request took too long to arrive.')
-      : new AppError('bad_request', 'The HTTP request is malformed. Percent-encode non-ASCII characters in the URL (UTF-8).');
+      : err.code === 'HPE_INVALID_URL' || err.code === 'HPE_INVALID_TOKEN' && /url/i.test(err.message)
+        ? new AppError('bad_request', 'The URL is malformed. Percent-encode non-ASCII characters in it (UTF-8).')
+        : new AppError('bad_request', 'The HTTP request is malformed (request line, headers or body framing).');
   const body = JSON.stringify(error.body());
-  socket.end(`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  const answer = `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  // Bad bytes after a good request on the same connection (pipelining, or stray bytes past
+  // Content-Length): that request may still be running. Its answer goes out first, then this
+  // one; closing now would hide the answer of a change that was made.
+  const running = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (running && !running.writableFinished) {
+    let sent = false;
+    const after = () => {
+      if (sent || socket.destroyed || socket.writableEnded) return;
+      sent = true;
+      socket.end(answer);
+    };
+    running.once('finish', after);
+    running.once('close', after);
+    return;
+  }
+  socket.end(answer);
 }
 
 /** Unknown routes are answered by /api/v1's own handler and, everywhere else, by the application's (web.plugin.ts). */

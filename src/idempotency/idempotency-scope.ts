@@ -4,8 +4,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors/app-error.ts';
 
-export interface IdempotencyScope { keyId: string; idemKey: string }
+/** `claimedAt`: the key's `created_at` as this request claimed it (IdempotencyService.start). */
+export interface IdempotencyScope { keyId: string; idemKey: string; claimedAt: string }
 
 const scope = new AsyncLocalStorage<IdempotencyScope>();
 
@@ -31,8 +33,13 @@ export async function writeTransaction<T>(db: Kysely<Database>, fn: (tx: Transac
     const out = await fn(tx);
     const key = scope.getStore();
     if (key) {
-      await tx.updateTable('idempotency_keys').set({ state: 'committed', result_id: resultId(out) })
-        .where('key_id', '=', key.keyId).where('idem_key', '=', key.idemKey).where('state', '=', 'pending').execute();
+      const marked = await tx.updateTable('idempotency_keys').set({ state: 'committed', result_id: resultId(out) })
+        .where('key_id', '=', key.keyId).where('idem_key', '=', key.idemKey).where('state', '=', 'pending')
+        .where('created_at', '=', key.claimedAt).executeTakeFirst();
+      // A retry took the key over while this request was held up: the retry makes the change, this one rolls back.
+      if (Number(marked.numUpdatedRows ?? 0) !== 1) {
+        throw new AppError('request_in_progress', 'A retry with this Idempotency-Key took the request over while it was held up; the retry carries it out.');
+      }
     }
     return out;
   });

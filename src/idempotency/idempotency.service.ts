@@ -14,7 +14,8 @@ export const PENDING_LEASE_MS = 15_000;
 const POLL_MS = 100;
 
 export type IdempotencyStart =
-  | { kind: 'new' }
+  /** `claimedAt`: the key's `created_at` as this request claimed it, its token of ownership. */
+  | { kind: 'new'; claimedAt: string }
   | { kind: 'replay'; status: number; body: string };
 
 /** JSON with object keys sorted: the same body with its keys in another order is the same request. */
@@ -38,11 +39,12 @@ export class IdempotencyService {
   async start(args: { keyId: string; teamId: string; idemKey: string; method: string; path: string; body: unknown }): Promise<IdempotencyStart> {
     if (!args.idemKey || args.idemKey.length > 255) throw validation('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters.');
     const hash = bodyHash(args.method, args.path, args.body);
+    const claimedAt = nowIso();
     const res = await this.db.insertInto('idempotency_keys').values({
       key_id: args.keyId, idem_key: args.idemKey, team_id: args.teamId, method: args.method, path: args.path,
-      body_hash: hash, state: 'pending', status_code: null, response_body: null, result_id: null, created_at: nowIso(),
+      body_hash: hash, state: 'pending', status_code: null, response_body: null, result_id: null, created_at: claimedAt,
     }).onConflict((oc) => oc.columns(['key_id', 'idem_key']).doNothing()).executeTakeFirst();
-    if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'new' };
+    if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'new', claimedAt };
     // A retry: wait for a concurrent first attempt to finish and replay it, or take over the key
     // of an attempt whose process died. Two leases at most: then another retry holds the key.
     const deadline = Date.now() + 2 * PENDING_LEASE_MS;
@@ -60,30 +62,42 @@ export class IdempotencyService {
       if (row.state === 'committed' && expired) {
         throw new AppError('duplicate', 'The request with this Idempotency-Key was carried out, but its answer was lost when its server stopped; existing_id is the row it made or changed.', row.result_id ? { existing_id: row.result_id } : {});
       }
-      if (row.state === 'pending' && expired && (await this.takeOver(args.keyId, args.idemKey, row.created_at))) return { kind: 'new' };
+      if (row.state === 'pending' && expired) {
+        const claimedAt = await this.takeOver(args.keyId, args.idemKey, row.created_at);
+        if (claimedAt) return { kind: 'new', claimedAt };
+      }
       if (Date.now() >= deadline) break;
       await sleep(POLL_MS);
     }
     throw new AppError('request_in_progress', 'A request with this Idempotency-Key is still running; retry it in a few seconds.');
   }
 
-  /** Claims a pending key whose lease ran out; false when another retry was first. */
-  private async takeOver(keyId: string, idemKey: string, seenStart: string): Promise<boolean> {
-    const res = await this.db.updateTable('idempotency_keys').set({ created_at: nowIso() })
+  /**
+   * Claims a pending key whose lease ran out, with a new `created_at` as this request's token; null
+   * when another retry was first. The first request may still be alive (a long lock wait, a
+   * paused process): it no longer holds the token, so its write transaction rolls back
+   * (writeTransaction) and only one of the two makes the change.
+   */
+  private async takeOver(keyId: string, idemKey: string, seenStart: string): Promise<string | null> {
+    let claimedAt = nowIso();
+    if (claimedAt === seenStart) claimedAt = new Date(Date.parse(seenStart) + 1).toISOString();
+    const res = await this.db.updateTable('idempotency_keys').set({ created_at: claimedAt })
       .where('key_id', '=', keyId).where('idem_key', '=', idemKey).where('state', '=', 'pending').where('created_at', '=', seenStart)
       .executeTakeFirst();
-    return Number(res.numUpdatedRows ?? 0) === 1;
+    return Number(res.numUpdatedRows ?? 0) === 1 ? claimedAt : null;
   }
 
-  async finish(keyId: string, idemKey: string, status: number, body: string): Promise<void> {
+  /** Stores the answer of the request that holds the key (`claimedAt`); a request that lost the key to a retry stores nothing. */
+  async finish(keyId: string, idemKey: string, claimedAt: string, status: number, body: string): Promise<void> {
+    const own = this.db.updateTable('idempotency_keys').where('key_id', '=', keyId).where('idem_key', '=', idemKey).where('created_at', '=', claimedAt);
     if (status >= 500) {
       // Nothing was committed: the retry runs the request again. A change that did commit stays
       // marked, so the retry answers 409 duplicate instead of making it twice.
-      await this.db.deleteFrom('idempotency_keys').where('key_id', '=', keyId).where('idem_key', '=', idemKey).where('state', '=', 'pending').execute();
+      await this.db.deleteFrom('idempotency_keys').where('key_id', '=', keyId).where('idem_key', '=', idemKey)
+        .where('created_at', '=', claimedAt).where('state', '=', 'pending').execute();
       return;
     }
-    await this.db.updateTable('idempotency_keys').set({ state: 'done', status_code: status, response_body: body })
-      .where('key_id', '=', keyId).where('idem_key', '=', idemKey).execute();
+    await own.set({ state: 'done', status_code: status, response_body: body }).execute();
   }
 
   async purgeExpired(now = Date.now()): Promise<number> {

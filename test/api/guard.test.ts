@@ -3,6 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import zlib from 'node:zlib';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ApiClient } from '../helpers/client.ts';
 import { eventNamesSince, eventsSince, lastEventId, makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
@@ -198,6 +199,45 @@ describe('API guard', () => {
     assert.deepEqual(await eventNamesSince(s.services, t.teamId, mark), ['contact.created']);
   });
 
+  it('a first request held up past the lease while a retry takes its key over rolls back: one change, the retry\'s answer kept', async () => {
+    const t = await makeTeam(s.services, s.api, 'IdemSlow');
+    const body = { title: 'Held up behind a lock' };
+    const tasks = s.services.tasks;
+    const create = tasks.create;
+    const gates = [0, 1].map(() => { let open!: () => void; const p = new Promise<void>((r) => { open = r; }); return { p, open }; });
+    let calls = 0;
+    // Both requests stall before their write (a lock wait, a paused process), so both are running
+    // when the first one goes on.
+    tasks.create = async function (this: typeof tasks, ...args: Parameters<typeof create>) {
+      await gates[calls++]?.p;
+      return create.apply(this, args);
+    };
+    const until = async (n: number) => { while (calls < n) await new Promise((r) => setTimeout(r, 10)); };
+    try {
+      const first = t.member.client.post('/tasks', body, { 'idempotency-key': 'slow-1' });
+      await until(1);
+      // Its lease has run out: the retry takes the key over.
+      await s.services.handle.db.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - PENDING_LEASE_MS - 1000).toISOString() })
+        .where('idem_key', '=', 'slow-1').execute();
+      const retrying = t.member.client.post('/tasks', body, { 'idempotency-key': 'slow-1' });
+      await until(2);
+      gates[0].open();
+      const late = await first;
+      assert.equal(late.status, 409, late.text);
+      assert.equal(late.body.detail.error, 'request_in_progress');
+      gates[1].open();
+      const retry = await retrying;
+      assert.equal(retry.status, 201);
+      const again = await t.member.client.post('/tasks', body, { 'idempotency-key': 'slow-1' });
+      assert.deepEqual([again.status, again.body.id, again.headers.get('idempotent-replayed')], [201, retry.body.id, 'true']);
+      const made = (await t.member.client.get('/tasks?limit=100')).body.items.filter((k: any) => k.title === body.title);
+      assert.deepEqual(made.map((k: any) => k.id), [retry.body.id], 'one task, not two');
+    } finally {
+      tasks.create = create;
+      for (const g of gates) g.open();
+    }
+  });
+
   it('never runs again a request whose change committed but whose answer was lost (409 duplicate naming the row)', async () => {
     const t = await makeTeam(s.services, s.api, 'IdemLost');
     const body = { title: 'Committed before the crash' };
@@ -224,7 +264,7 @@ describe('API guard', () => {
     assert.deepEqual(tasks.map((k: any) => k.id), [made.body.id], 'one task, not two');
 
     // A 5xx answer after the change committed is not stored either, yet the key stays marked.
-    idem.finish = (keyId, idemKey, _status, answer) => finish.call(idem, keyId, idemKey, 500, answer);
+    idem.finish = (keyId, idemKey, claimedAt, _status, answer) => finish.call(idem, keyId, idemKey, claimedAt, 500, answer);
     try {
       assert.equal((await t.member.client.post('/tasks', { title: 'Committed, then 500' }, { 'idempotency-key': 'lost-2' })).status, 201);
     } finally {
@@ -371,6 +411,71 @@ describe('API guard', () => {
     const emoji = await c.post('/deals', { title: 'Deal 🚀 Ü' });
     assert.equal(emoji.status, 201);
     assert.equal((await c.get(`/deals/${emoji.body.id}`)).body.title, 'Deal 🚀 Ü');
+  });
+
+  it('refuses a body it cannot read as sent: nested too deep, not UTF-8, compressed or in another charset; nothing is stored', async () => {
+    const c = a.owner.client;
+    const before = (await c.get('/companies')).body.total;
+    const deep = await c.post('/companies', `${'['.repeat(5000)}${']'.repeat(5000)}`);
+    assert.equal(deep.status, 422);
+    assert.deepEqual(deep.body.detail, [{ loc: ['body'], msg: 'The body is nested more than 64 levels deep.', type: 'json_invalid' }]);
+    const deepObject = await c.post('/deals', `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`);
+    assert.equal(deepObject.status, 422, deepObject.text);
+    // 64 levels are read (and then refused for what they are: not a company).
+    const nested64 = await c.post('/companies', JSON.stringify({ name: 'Nested Ltd', domain: JSON.parse(`${'['.repeat(63)}${']'.repeat(63)}`) }));
+    assert.equal(nested64.status, 422);
+    assert.deepEqual(nested64.body.detail.map((d: any) => d.loc), [['body', 'domain']]);
+    const port = Number(new URL(s.baseUrl).port);
+    const rawPost = (headers: string, body: Buffer) => new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(`POST /api/v1/companies HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer ${a.owner.key}\r\n${headers}Content-Length: ${body.length}\r\n\r\n`);
+        socket.write(body);
+      });
+      let text = '';
+      socket.on('data', (d) => { text += d; });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+    const notUtf8 = await rawPost('Content-Type: application/json\r\n', Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]));
+    assert.match(notUtf8, /^HTTP\/1\.1 422 /);
+    assert.deepEqual(bodyOf(notUtf8).detail, [{ loc: ['body'], msg: 'The body is not valid UTF-8.', type: 'json_invalid' }]);
+    const gzip = await rawPost('Content-Type: application/json\r\nContent-Encoding: gzip\r\n', zlib.gzipSync('{"name":"Gzip Ltd"}'));
+    assert.match(gzip, /^HTTP\/1\.1 415 /);
+    assert.equal(bodyOf(gzip).detail.error, 'unsupported_media_type');
+    const utf16 = await c.post('/companies', JSON.stringify({ name: 'Charset Ltd' }), { 'content-type': 'application/json; charset=utf-16' });
+    assert.equal(utf16.status, 415);
+    const utf8 = await c.post('/companies', JSON.stringify({ name: 'Charset Ltd' }), { 'content-type': 'application/json; charset=UTF-8' });
+    assert.equal(utf8.status, 201);
+    assert.equal((await c.get('/companies')).body.total, before + 1);
+  });
+
+  it('answers a good request first when stray bytes follow it on the connection, then refuses the bytes', async () => {
+    const body = JSON.stringify({ name: 'Pipelined Space Co' });
+    const answer = await rawRequest(Number(new URL(s.baseUrl).port),
+      `POST /api/v1/companies HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.owner.key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body} GARBAGE`);
+    assert.match(answer, /^HTTP\/1\.1 201 /, 'the change that was made is answered');
+    assert.match(answer, /\r\n\r\n\{[^\n]*"name":"Pipelined Space Co"[^\n]*HTTP\/1\.1 400 Bad Request/s);
+    assert.equal((await a.owner.client.get('/companies?q=pipelined%20space')).body.total, 1);
+  });
+
+  it('answers without Host, with an unknown Expect, an undecodable path and an id of any length in the one error shape, counted', async () => {
+    const port = Number(new URL(s.baseUrl).port);
+    const noHost = await rawRequest(port, `GET /api/v1/me HTTP/1.1\r\nConnection: close\r\nAuthorization: Bearer ${a.owner.key}\r\n\r\n`);
+    assert.match(noHost, /^HTTP\/1\.1 400 /);
+    assert.equal(JSON.parse(noHost.slice(noHost.indexOf('\r\n\r\n') + 4)).detail.error, 'bad_request');
+    const expect = await rawRequest(port, `GET /api/v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: bogus\r\nAuthorization: Bearer ${a.owner.key}\r\n\r\n`);
+    assert.match(expect, /^HTTP\/1\.1 200 /);
+    for (const path of ['/contacts/%ZZ', '/contacts/%ED%A0%80', `/contacts/${'a'.repeat(5000)}`, `/deals/${'b'.repeat(2000)}/reopen`]) {
+      const method = path.endsWith('/reopen') ? 'POST' : 'GET';
+      const first = await a.owner.client.request(method, path);
+      const second = await a.owner.client.request(method, path);
+      assert.equal(first.status, 404, path);
+      assert.equal(first.body.detail.error, 'not_found', path);
+      assert.equal(Number(second.headers.get('x-ratelimit-remaining')), Number(first.headers.get('x-ratelimit-remaining')) - 1, `${path} is counted`);
+      // Without a key: an undecodable path is no route (404 whatever the key); a long id is a route, so the key comes first.
+      assert.equal((await new ApiClient(s.api, null).request(method, path)).status, path.includes('%') ? 404 : 401, path);
+    }
   });
 
   it('answers a client whose headers never finish with 408 request_timeout in the one error shape', async () => {
