@@ -85,7 +85,6 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  */
 export function containsCi(column: string | RawBuilder<unknown>, q: string): RawBuilder<SqlBool> {
   const col = typeof column === 'string' ? sql.ref(column) : column;
-  // eslint-disable-next-line no-control-regex
   const lower = /^[\x00-\x7f]*$/.test(q) ? sql`lower(${col})` : sql`rz_lower(${col})`;
   return sql<SqlBool>`${lower} like ${likePattern(q)} escape '\\'`;
 }
