@@ -694,10 +694,12 @@ function judgeObjection(
   else if (defense) quality = 1;
   else quality = 0;
   if (quality === 3) {
-    // Check-back in this reply or the rep's next two turns.
+    // Check-back in this reply or the rep's next three turns: after exploring with a question or
+    // two and answering ("Beantwortet das deine Frage zur Einrichtung?"). Not a date proposal's
+    // "Does that work for you?", which closes on a meeting.
     let j = reply.index;
-    for (let k = 0; k < 3 && j >= 0; k++) {
-      if (CHECK_BACK_RE.test(turns[j].text)) {
+    for (let k = 0; k < 4 && j >= 0; k++) {
+      if (CHECK_BACK_RE.test(turns[j].text) && !DATE_RE.test(turns[j].text)) {
         quality = 4;
         break;
       }
