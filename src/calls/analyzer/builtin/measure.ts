@@ -222,6 +222,8 @@ function countMatches(re: RegExp, text: string): number {
   return n;
 }
 
+/** A short assent that opens a reply ("Of course.", "Natürlich.", "Klar."). */
+const WEAK_ACK_RE = /^\W*(?:of course|natürlich|selbstverständlich|klar|sure|certainly|gerne|gern)\b[^.?!]{0,20}[.!,]?\s*$/i;
 /** Words that turn a repetition into pushback ("Fünfzehn Prozent ist aber unrealistisch."). */
 const COUNTER_RE = /\b(?:aber|doch|jedoch|nicht|kein\w*|unrealistisch|but|however|not|no|unrealistic)\b/i;
 /** Words of three letters or more that two sentences share ("Fünfzehn Prozent" – "fünfzehn Prozent Nachlass"). */
@@ -556,6 +558,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         // "It would have to fit with Cognism, not replace it. We just renewed.": a renewal after the
         // customer named the vendor they use is that competitor point again, not a second objection.
         if (type === 'status_quo' && (seenTypes.has('competitor') || objections.some((o) => o.type === 'competitor')) && LOCKED_IN_RE.test(s.text) && !OBJECTION_RES.status_quo.test(cleanedObj.replace(LOCKED_IN_RE, ' '))) continue;
+        // "Unser alter Scanner läuft zwar seit Jahren ohne Probleme, aber die Listen stimmen oft nicht.": a problem after "but" is no contentment.
+        if (type === 'status_quo' && PAIN_RE.test(painText(s.text.split(/\b(?:aber|but|except|nur dass|only that)\b/i).slice(1).join(' ')))) continue;
         // "She wants chargebacks cut in half next year": a goal with a date, not "not now".
         if (type === 'timing' && GOAL_RE.test(s.text)) continue;
         seenTypes.add(type);
@@ -683,7 +687,9 @@ function judgeObjection(
   const head = reply.sentences[0];
   const mirrorsObjection =
     firstQ >= 1 && head.question === null && head.words <= 8 && !DEFENSE_RE.test(head.text) && !COUNTER_RE.test(head.text) && !PITCH_RE.test(head.text) && sharedWords(head.text, s.text) >= 2;
-  const ack = ACK_RE.test(opening) || mirrorsObjection;
+  // "Of course. Who in HR makes that call?": a short "of course" acknowledges when a question follows;
+  // alone ("Natürlich. Melden Sie sich einfach.") it waves the objection through.
+  const ack = ACK_RE.test(opening) || mirrorsObjection || (firstQ >= 1 && WEAK_ACK_RE.test(head.text));
   const question = firstQ >= 0;
   const defenseSentence = beforeQuestion.find((x) => DEFENSE_RE.test(x.text)) ?? null;
   const defense = defenseSentence !== null;
