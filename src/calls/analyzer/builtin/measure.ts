@@ -223,7 +223,7 @@ function countMatches(re: RegExp, text: string): number {
 }
 
 /** A short assent that opens a reply ("Of course.", "Natürlich.", "Klar."). */
-const WEAK_ACK_RE = /^\W*(?:of course|natürlich|selbstverständlich|klar|sure|certainly|gerne|gern)\b[^.?!]{0,20}[.!,]?\s*$/i;
+const WEAK_ACK_RE = /^\W*(?:of course|natürlich|selbstverständlich|certainly)\b[^.?!]{0,20}[.!,]?\s*$/i;
 /** Words that turn a repetition into pushback ("Fünfzehn Prozent ist aber unrealistisch."). */
 const COUNTER_RE = /\b(?:aber|doch|jedoch|nicht|kein\w*|unrealistisch|but|however|not|no|unrealistic)\b/i;
 /** Words of three letters or more that two sentences share ("Fünfzehn Prozent" – "fünfzehn Prozent Nachlass"). */
