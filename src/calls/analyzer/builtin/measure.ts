@@ -551,6 +551,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         ) continue;
         // "Arbeiten Sie auch mit HubSpot?" asks about an integration; it is not an objection.
         if (type === 'competitor' && s.question) continue;
+        // "Was hat Ihnen bei Conmoto gefallen?" – "… und waren etwas günstiger.": the answer to the rep's
+        // question about a competitor explains that objection; it is no second one.
+        if (type === 'price' && prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null) && objections.some((o) => o.type === 'competitor' && o.sentence.turn === i - 2)) continue;
         // "How much cheaper?", "Wie viel günstiger wäre das?": an open question asks about the offer; it objects to nothing.
         if (type === 'price' && s.question === 'open') continue;
         // "One said they're looking at other 3PLs": the customer's own client looks elsewhere (a pain of theirs), not a competitor of ours.
