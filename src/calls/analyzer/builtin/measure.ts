@@ -41,6 +41,12 @@ import {
   OFFER_MATERIAL_RE,
   PERMISSION_Q_RE,
   OBJECTION_RES,
+  PRICE_CONTEXT_RE,
+  PRICE_MENTION_RE,
+  PRICE_NUMBER_RES,
+  THIRD_PARTY_REPORT_RE,
+  GOAL_RE,
+  LOCKED_IN_RE,
   OBJECTION_TYPES,
   type ObjectionType,
   painText,
@@ -216,6 +222,8 @@ function countMatches(re: RegExp, text: string): number {
   return n;
 }
 
+/** A short assent that opens a reply ("Of course.", "Natürlich.", "Klar."). */
+const WEAK_ACK_RE = /^\W*(?:of course|natürlich|selbstverständlich|certainly)\b[^.?!]{0,20}[.!,]?\s*$/i;
 /** Words that turn a repetition into pushback ("Fünfzehn Prozent ist aber unrealistisch."). */
 const COUNTER_RE = /\b(?:aber|doch|jedoch|nicht|kein\w*|unrealistisch|but|however|not|no|unrealistic)\b/i;
 /** Words of three letters or more that two sentences share ("Fünfzehn Prozent" – "fünfzehn Prozent Nachlass"). */
@@ -486,13 +494,28 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
       askedForMovement = true;
       exploredSinceAsk = false;
     }
+    // "Puh, das ist für uns echt viel." right after a price was named: the rep's turn before, or a
+    // sentence of this turn that is no pain of the customer's ("Das kostet uns zwei Stunden am Tag" is one).
+    // The rep's turn must be about the price: short, or ending with it ("… Pricing on Enterprise is 38 pounds per user.
+    // – Okay. That's a lot." after a long feature walk-through is about the walk-through).
+    const priceOnTable = (s: Sentence) =>
+      (prevTurn !== null && prevTurn.isRep && prevTurn.words <= 60 && PRICE_MENTION_RE.test(prevTurn.text)) ||
+      t.sentences.some((x) => x.wordPos <= s.wordPos && PRICE_MENTION_RE.test(x.text) && !PAIN_RE.test(painText(x.text)));
     // A number before the problem in the same turn ("Zwei bis drei Tage. Und es gibt immer wieder Fehler.") quantifies it too.
+
+    // A price, budget or competitor objection that names no problem of the customer's: its numbers are no impact.
+    const negotiating = (s: Sentence) =>
+      !PAIN_RE.test(painText(s.text)) &&
+      (PRICE_NUMBER_RES.some((re) => re.test(s.text.replace(OBJECTION_NEGATION_RE, ' '))) || namesCompetitor(s.text) || (PRICE_CONTEXT_RE.test(s.text) && priceOnTable(s)));
     const turnPain = t.sentences.some((s) => PAIN_RE.test(painText(s.text)));
+    const turnImpact = t.sentences.some((s) => quantifiesImpact(s.text) && !negotiating(s));
     for (const s of t.sentences) {
       customerSentences.push(s);
       const cleaned = painText(s.text);
       const isPain = PAIN_RE.test(cleaned);
-      const hasImpact = quantifiesImpact(s.text);
+      // "12 Euro pro Nutzer im Monat ist für uns echt viel", "a quote that's thirty percent lower": the
+      // numbers of a price or a competitor's quote are no impact of a problem.
+      const hasImpact = quantifiesImpact(s.text) && !negotiating(s);
       if (hasImpact && (isPain || turnPain || i - lastPainTurn <= 4)) impacts++;
       if (isPain) {
         // The whole statement around a pain is the customer's vocabulary for it.
@@ -506,8 +529,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
           // A label or a paraphrase ("It sounds like billing has become ...") explores as a question does.
           explored: replyHasQuestion || (reply !== null && reply.sentences.some((q) => LABEL_RE.test(q.text) || PARAPHRASE_RE.test(q.text))),
           // A number anywhere in the same statement quantifies it ("It's chaos. We get forty calls a day.").
-          implication: implicationAsked || hasImpact || quantifiesImpact(t.text) || (replyHasQuestion && answerImpact),
-          impact: hasImpact || quantifiesImpact(t.text) || (replyHasQuestion && answerImpact),
+          implication: implicationAsked || hasImpact || turnImpact || (replyHasQuestion && answerImpact),
+          impact: hasImpact || turnImpact || (replyHasQuestion && answerImpact),
           pitchedNext: pitched,
         });
       }
@@ -523,10 +546,25 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
         if (
           !OBJECTION_RES[type].test(type === 'timing' ? withoutThirdPartyTime(cleanedObj) : cleanedObj) &&
           !(type === 'competitor' && namesCompetitor(s.text)) &&
-          !(type === 'adoption' && adoptionConcern(cleanedObj))
+          !(type === 'adoption' && adoptionConcern(cleanedObj)) &&
+          !(type === 'price' && PRICE_CONTEXT_RE.test(cleanedObj) && priceOnTable(s))
         ) continue;
         // "Arbeiten Sie auch mit HubSpot?" asks about an integration; it is not an objection.
         if (type === 'competitor' && s.question) continue;
+        // "Was hat Ihnen bei Conmoto gefallen?" – "… und waren etwas günstiger.": the answer to the rep's
+        // question about a competitor explains that objection; it is no second one.
+        if (type === 'price' && prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null) && objections.some((o) => o.type === 'competitor' && o.sentence.turn === i - 2)) continue;
+        // "How much cheaper?", "Wie viel günstiger wäre das?": an open question asks about the offer; it objects to nothing.
+        if (type === 'price' && s.question === 'open') continue;
+        // "One said they're looking at other 3PLs": the customer's own client looks elsewhere (a pain of theirs), not a competitor of ours.
+        if (type === 'competitor' && THIRD_PARTY_REPORT_RE.test(s.text)) continue;
+        // "It would have to fit with Cognism, not replace it. We just renewed.": a renewal after the
+        // customer named the vendor they use is that competitor point again, not a second objection.
+        if (type === 'status_quo' && (seenTypes.has('competitor') || objections.some((o) => o.type === 'competitor')) && LOCKED_IN_RE.test(s.text) && !OBJECTION_RES.status_quo.test(cleanedObj.replace(LOCKED_IN_RE, ' '))) continue;
+        // "Unser alter Scanner läuft zwar seit Jahren ohne Probleme, aber die Listen stimmen oft nicht.": a problem after "but" is no contentment.
+        if (type === 'status_quo' && PAIN_RE.test(painText(s.text.split(/\b(?:aber|but|except|nur dass|only that)\b/i).slice(1).join(' ')))) continue;
+        // "She wants chargebacks cut in half next year": a goal with a date, not "not now".
+        if (type === 'timing' && GOAL_RE.test(s.text)) continue;
         seenTypes.add(type);
         contentWords(s.text, vocab);
         objections.push(judgeObjection(type, s, reply, turns, nextRep, totalWords));
@@ -548,7 +586,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
       if (q) {
         const pain = t.sentences.some((s) => PAIN_RE.test(painText(s.text)));
         // "Wir sind 40 Leute" is context: only time, money or what was lost counts as an impact.
-        const impact = quantifiesImpact(t.text);
+        // Nor are the numbers of a price objection or a competitor's quote ("a quote from OptiDrive that's about thirty percent lower").
+        const impact = turnImpact;
         const score = Math.min(t.words, 80) + (pain ? 40 : 0) + (impact ? 60 : 0) + (IMPLICATION_Q_RE.test(q.text) ? 20 : 0);
         if (!bestQuestion || score > bestQuestion.score) bestQuestion = { sentence: q, score, impact, pain };
       }
@@ -651,7 +690,9 @@ function judgeObjection(
   const head = reply.sentences[0];
   const mirrorsObjection =
     firstQ >= 1 && head.question === null && head.words <= 8 && !DEFENSE_RE.test(head.text) && !COUNTER_RE.test(head.text) && !PITCH_RE.test(head.text) && sharedWords(head.text, s.text) >= 2;
-  const ack = ACK_RE.test(opening) || mirrorsObjection;
+  // "Of course. Who in HR makes that call?": a short "of course" acknowledges when a question follows;
+  // alone ("Natürlich. Melden Sie sich einfach.") it waves the objection through.
+  const ack = ACK_RE.test(opening) || mirrorsObjection || (firstQ >= 1 && WEAK_ACK_RE.test(head.text));
   const question = firstQ >= 0;
   const defenseSentence = beforeQuestion.find((x) => DEFENSE_RE.test(x.text)) ?? null;
   const defense = defenseSentence !== null;
@@ -662,10 +703,12 @@ function judgeObjection(
   else if (defense) quality = 1;
   else quality = 0;
   if (quality === 3) {
-    // Check-back in this reply or the rep's next two turns.
+    // Check-back in this reply or the rep's next three turns: after exploring with a question or
+    // two and answering ("Beantwortet das deine Frage zur Einrichtung?"). Not a date proposal's
+    // "Does that work for you?", which closes on a meeting.
     let j = reply.index;
-    for (let k = 0; k < 3 && j >= 0; k++) {
-      if (CHECK_BACK_RE.test(turns[j].text)) {
+    for (let k = 0; k < 4 && j >= 0; k++) {
+      if (CHECK_BACK_RE.test(turns[j].text) && !DATE_RE.test(turns[j].text)) {
         quality = 4;
         break;
       }
