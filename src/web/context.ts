@@ -193,6 +193,12 @@ export function str(body: unknown, name: string): string {
   return typeof v === 'string' ? v : '';
 }
 
+/** A field of an "add or update" form: its text, or undefined when left blank, so a blank field keeps what is stored. */
+export function given(body: unknown, name: string): string | undefined {
+  const v = str(body, name);
+  return v.trim() === '' ? undefined : v;
+}
+
 /** Checkbox groups arrive as a string (one ticked) or an array (several). */
 export function list(body: unknown, name: string): string[] {
   const v = (body as Record<string, unknown> | undefined)?.[name];

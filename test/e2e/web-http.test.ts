@@ -274,6 +274,20 @@ describe('application over HTTP', () => {
     }
   });
 
+  it('"add or update" forms keep what is stored in the fields left blank, and update the fields given', async () => {
+    const api = a.owner.client;
+    const contact = (await api.post('/contacts', { email: 'kept@alpha.test', first_name: 'Sarah', last_name: 'Mitchell', phone: '+44 20 1', company: 'Kept Ltd' })).body;
+    await api.post('/companies', { name: 'Brenner Logistik AG', domain: 'brenner.example' });
+    assert.equal((await web.member.post('/contacts', { email: ' KEPT@alpha.test ', first_name: '', last_name: ' ', phone: '', company: '' }, { referer: '/contacts' })).status, 303);
+    const after = (await api.get(`/contacts/${contact.id}`)).body;
+    assert.deepEqual([after.first_name, after.last_name, after.phone, after.company_id], ['Sarah', 'Mitchell', '+44 20 1', contact.company_id]);
+    assert.equal((await web.member.post('/contacts', { email: 'kept@alpha.test', first_name: '', phone: '+44 20 2' }, { referer: '/contacts' })).status, 303);
+    assert.deepEqual(await api.get(`/contacts/${contact.id}`).then((r) => [r.body.first_name, r.body.phone]), ['Sarah', '+44 20 2']);
+    assert.equal((await web.member.post('/companies', { name: 'brenner  logistik ag', domain: '' }, { referer: '/companies' })).status, 303);
+    const company = (await api.get('/companies?q=brenner')).body.items[0];
+    assert.equal(company.domain, 'brenner.example');
+  });
+
   it('refuses junk records from the forms: a deal with nothing in it, a note without text', async () => {
     const o = web.owner;
     const deals = (await a.owner.client.get('/deals?status=all&limit=100')).body.total;

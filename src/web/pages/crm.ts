@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services.ts';
 import type { CompanyRow } from '../../companies/company.row.ts';
 import { html } from '../html.ts';
-import { actor, ctxOf, formAction, str } from '../context.ts';
+import { actor, ctxOf, formAction, given, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { localStages, personName, when } from '../format.ts';
 import { dealList, newDealBox, noteForm, pager, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
@@ -44,9 +44,9 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
 
     web.post('/contacts', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/contacts', async () => {
       const b = request.body;
+      // Add or update: a field left blank keeps what the contact has (as a field left out of POST /contacts does).
       const { row } = await services.contacts.upsert(actor(request), {
-        email: str(b, 'email'), first_name: str(b, 'first_name'), last_name: str(b, 'last_name'), phone: str(b, 'phone'),
-        ...(str(b, 'company').trim() ? { company: str(b, 'company') } : {}),
+        email: str(b, 'email'), first_name: given(b, 'first_name'), last_name: given(b, 'last_name'), phone: given(b, 'phone'), company: given(b, 'company'),
       });
       return { to: `/contacts/${row.id}`, message: ctxOf(request, null).t('contacts.saved') };
     }));
@@ -104,7 +104,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
     });
 
     web.post('/companies', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/companies', async () => {
-      const { row } = await services.companies.upsert(actor(request), { name: str(request.body, 'name'), domain: str(request.body, 'domain') });
+      const { row } = await services.companies.upsert(actor(request), { name: str(request.body, 'name'), domain: given(request.body, 'domain') });
       return { to: `/companies/${row.id}`, message: ctxOf(request, null).t('companies.saved') };
     }));
 
