@@ -91,6 +91,12 @@ export class DealRepository {
     return qb.orderBy('deals.id', 'desc').limit(f.limit + 1).execute();
   }
 
+  /** Sum of value_cents of the deals matching `f`, per stage (deals without a value count 0). */
+  async valueByStage(actor: Actor, f: DealFilters): Promise<Map<string, number>> {
+    const rows = await this.filtered(actor, f).select((eb) => ['deals.stage', eb.fn.sum<number | string | null>('deals.value_cents').as('cents')]).groupBy('deals.stage').execute();
+    return new Map(rows.map((r) => [r.stage, Number(r.cents ?? 0)]));
+  }
+
   async count(actor: Actor, f: DealFilters): Promise<number> {
     const r = await this.filtered(actor, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(r.n);

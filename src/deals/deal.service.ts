@@ -212,6 +212,11 @@ export class DealService {
     };
   }
 
+  /** The value of the open deals the actor sees, per stage (the pipeline board's column totals), optionally of one owner. */
+  openValueByStage(actor: Actor, ownerId?: string): Promise<Map<string, number>> {
+    return new DealRepository(this.db).valueByStage(actor, { status: 'open', ownerId });
+  }
+
   async list(actor: Actor, query: DealListQuery): Promise<Page<DealRow>> {
     const status = (query.status ?? 'open') as DealStatusFilter;
     if (!['open', 'won', 'lost', 'all'].includes(status)) throw validation('status', 'status must be one of: open, won, lost, all.');

@@ -288,6 +288,17 @@ describe('application over HTTP', () => {
     assert.equal(company.domain, 'brenner.example');
   });
 
+  it('totals a pipeline column over all its open deals, also beyond the cards shown', async () => {
+    const api = b.owner.client;
+    for (let i = 0; i < 103; i++) {
+      assert.equal((await api.post('/deals', { title: `Bulk ${i}`, value_eur: i === 0 ? '1.000,50' : 1000, stage: 'negotiation' })).status, 201);
+    }
+    const board = (await web.otherOwner.get('/pipeline')).text;
+    const column = board.slice(board.indexOf('data-stage="negotiation"'));
+    assert.match(column, /<span class="muted">103 · €103,000\.50<\/span>/);
+    assert.match(column, /3 more in this stage/);
+  });
+
   it('refuses junk records from the forms: a deal with nothing in it, a note without text', async () => {
     const o = web.owner;
     const deals = (await a.owner.client.get('/deals?status=all&limit=100')).body.total;

@@ -24,7 +24,11 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const a = actor(request);
       const [stages, names] = await Promise.all([stagesOf(ctx, a.teamId), userNames(services, a.teamId)]);
       const rep = repOf(a, names, (request.query as Record<string, unknown>).owner_id);
-      const columns = await Promise.all(stages.map((s) => services.deals.list(a, { status: 'open', stage: s.key, owner_id: rep || undefined, limit: String(BOARD_LIMIT) })));
+      const [columns, values] = await Promise.all([
+        Promise.all(stages.map((s) => services.deals.list(a, { status: 'open', stage: s.key, owner_id: rep || undefined, limit: String(BOARD_LIMIT) }))),
+        // Over every open deal of the stage, not only the cards shown.
+        services.deals.openValueByStage(a, rep || undefined),
+      ]);
       const withRep = (p: Record<string, string>) => new URLSearchParams({ ...p, ...(rep ? { owner_id: rep } : {}) }).toString();
       const body = html`<div class="pagehead"><h1>${t('nav.pipeline')}</h1><a href="/deals${rep ? `?${withRep({})}` : ''}">${t(seesAll(a) ? 'deals.all_deals' : 'deals.my_deals')}</a></div>
         ${seesAll(a) ? html`<form method="get" action="/pipeline" class="inline-form card repfilter" role="search" aria-label="${t('deals.rep')}">
@@ -35,7 +39,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
         <p class="hint">${t('deals.board_hint')}</p>
         <div class="board">${stages.map((s, i) => {
           const page = columns[i];
-          const sum = page.items.reduce((n, d) => n + (d.value_cents ?? 0), 0);
+          const sum = values.get(s.key) ?? 0;
           return html`<section class="column" data-stage="${s.key}" aria-labelledby="col-${s.key}">
             <h2 id="col-${s.key}"><span>${s.label}</span><span class="muted">${page.total} · ${money(ctx, sum)}</span></h2>
             ${page.items.map((d) => html`<article class="dealcard" draggable="true" data-deal="${d.id}" aria-label="${d.title}">
