@@ -85,7 +85,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
         </form>
         ${page.items.length === 0 ? html`<p class="empty">${t('deals.none')}</p>` : html`<div class="tablewrap"><table>
           <thead><tr><th scope="col">${t('deals.title')}</th><th scope="col">${t('deals.value')}</th><th scope="col">${t('deals.stage')}</th><th scope="col">${t('deals.status')}</th><th scope="col">${t('field.owner')}</th><th scope="col">${t('deals.next_step')}</th></tr></thead>
-          <tbody>${page.items.map((d) => html`<tr><td><a href="/deals/${d.id}">${d.title}</a></td><td>${money(ctx, d.value_cents)}</td><td>${stageLabel(stages, d.stage)}</td>
+          <tbody>${page.items.map((d) => html`<tr><td><a href="/deals/${d.id}">${d.title}</a></td><td class="value">${money(ctx, d.value_cents)}</td><td>${stageLabel(stages, d.stage)}</td>
             <td><span class="badge status-${d.status}">${t(`status.${d.status}`)}</span></td><td>${names.get(d.owner_id) ?? ''}</td><td>${d.next_step ?? ''}</td></tr>`)}</tbody>
         </table></div>`}
         <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="${params(page.next_cursor)}">${t('list.more')}</a>` : ''}</p>`;

@@ -98,7 +98,7 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
         <h2 id="hooks-h">${t('team.webhooks')}</h2>
         ${hooks.items.length === 0 ? html`<p class="empty">${t('webhooks.none')}</p>` : html`<div class="tablewrap"><table>
           <thead><tr><th scope="col">URL</th><th scope="col">${t('webhooks.events')}</th><th scope="col">${t('webhooks.health')}</th><th scope="col">${t('members.status')}</th></tr></thead>
-          <tbody>${hooks.items.map((w, i) => html`<tr><td><a href="/team/webhooks/${w.id}">${w.url}</a>${w.description ? html`<br><span class="muted">${w.description}</span>` : ''}</td>
+          <tbody>${hooks.items.map((w, i) => html`<tr><td><a class="url" href="/team/webhooks/${w.id}">${w.url}</a>${w.description ? html`<br><span class="muted">${w.description}</span>` : ''}</td>
             <td>${eventsText(ctx, w)}</td><td>${healthBadge(ctx, health[i])}</td><td>${w.paused ? html`<span class="badge warn">${t('webhooks.paused')}</span>` : t('members.active')}</td></tr>`)}</tbody>
         </table></div>`}
       </section>`;
