@@ -297,11 +297,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const contentWords = (t: string) => (t.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
   // A summary of the customer's last turn ("So two days a month on corrections, plus a four
   // thousand dollar penalty last quarter.") counts too, up to 20 words, when most of it is theirs.
+  const saidIn = new Map<number, Set<string>>();
   const mirrorsCustomer = (x: Sentence): boolean => {
     if (!turns[x.turn].isRep || x.question !== null || x.words > 20) return false;
     const prev = turns[x.turn - 1];
     if (!prev || prev.isRep) return false;
-    const said = new Set(contentWords(prev.text));
+    let said = saidIn.get(prev.index);
+    if (!said) saidIn.set(prev.index, (said = new Set(contentWords(prev.text))));
     const mine = contentWords(x.text);
     const shared = mine.filter((w) => said.has(w)).length;
     return x.words <= 12 ? shared >= 2 && shared >= 0.4 * mine.length : shared >= 4 && shared >= 0.5 * mine.length;
@@ -521,7 +523,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const payoffTurnSet = new Set(m.needPayoffs.map((q) => q.turn));
     // Nor a cold call's "Ich rufe an, weil …" (the upfront contract).
     const repTurns = turns.filter(
-      (t) => t.isRep && lastCustomerBefore(t.index, false, false) !== null && t.index < closedAt && statementWords(t) >= 20 && !handledTurns.has(t.index) && !payoffTurnSet.has(t.index) && !CALL_PURPOSE_RE.test(t.text),
+      (t) =>
+        t.isRep && t.words >= 20 && t.index < closedAt && !handledTurns.has(t.index) && !payoffTurnSet.has(t.index) && lastCustomerBefore(t.index, false, false) !== null && statementWords(t) >= 20 && !CALL_PURPOSE_RE.test(t.text),
     );
     const endsOpen = (t: Turn) => t.sentences.length > 0 && t.sentences[t.sentences.length - 1].question === null && !mirrored(t);
     const open = longest(repTurns.filter(endsOpen));
@@ -695,9 +698,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const praisedClose = proposal !== null && m.nextStep.level >= 4;
     const beforeClose = praisedClose
       ? (() => {
-          const fits = (x: Sentence) => x.wordPos < proposal.wordPos && substantive(x) && x.question === null && !GOODBYE_RE.test(x.text) && !paraphrased.has(x) && !mirrorsCustomer(x) && !m.linkedPitches.includes(x) && !handledTurns.has(x.turn) && !fragment(x);
-          // A real statement ("Das ist gut zu wissen, danke." is only a thank-you).
-          return [...repSentences].reverse().find((x) => fits(x) && x.words >= 8) ?? [...repSentences].reverse().find(fits);
+          // In the closing part of the call (its last 40 %), a real statement ("Das ist gut zu wissen,
+          // danke." is only a thank-you), else the rep's last question before the proposal ("Would it
+          // make sense to look at this properly with your operations lead?").
+          const late = (x: Sentence) => x.wordPos >= 0.6 * m.totalWords && x.wordPos < proposal.wordPos;
+          const fits = (x: Sentence) => late(x) && substantive(x) && x.question === null && !GOODBYE_RE.test(x.text) && !paraphrased.has(x) && !mirrorsCustomer(x) && !m.linkedPitches.includes(x) && !handledTurns.has(x.turn) && !fragment(x);
+          const asks = (x: Sentence) => late(x) && x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !m.needPayoffs.includes(x) && !LABEL_RE.test(x.text) && x !== m.bestQuestion?.sentence;
+          return [...repSentences].reverse().find((x) => fits(x) && x.words >= 8) ?? [...repSentences].reverse().find(fits) ?? [...repSentences].reverse().find(asks);
         })()
       : undefined;
     const closing =
@@ -886,6 +893,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // A very short call (a brush-off) has few moments: the rep's greeting is one more ("a friendly
   // opening"), rather than praising or faulting something the call did not have.
   const greeting = repSentences[0];
+  // … and a cold call's upfront contract (why the rep calls, and may I?) is one more strength there.
+  const permission = purposeAndPermission ? openingTurns.flatMap((t) => t.sentences).find((x) => x.question !== null && (PERMISSION_Q_RE.test(x.text) || ASK_SOMETHING_RE.test(x.text))) : undefined;
+  if (m.totalWords < 120 && permission) {
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 30, sentence: permission, kind: 'upfront_permission', method: 'sandler_upfront_contract', echo: null });
+  }
   if (m.totalWords < 120 && greeting && greeting !== fallback && greeting.wordPos < (fallback?.wordPos ?? Infinity)) {
     c.push({ dimension: 'discovery', positive: true, stretch: false, strength: 0.25, sentence: greeting, kind: 'fallback_opening', echo: null });
   }

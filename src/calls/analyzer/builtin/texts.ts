@@ -953,6 +953,16 @@ export const TEXTS = {
       en: () => 'At the end of the call, come back to this agreement explicitly when it is time to decide on the next step.',
     },
   },
+  upfront_permission: {
+    why: {
+      de: () => 'Ein Kaltanruf mit Upfront Contract: Der Grund des Anrufs ist genannt, und es wird um Erlaubnis gefragt. So fühlt sich die Person nicht überrumpelt und entscheidet selbst, ob sie zuhört.',
+      en: () => "A cold call's upfront contract: the reason for the call is stated and the rep asks for permission. The customer does not feel ambushed and decides for themselves whether to listen.",
+    },
+    coaching: {
+      de: () => 'Beibehalten. Passt es gerade nicht, einen konkreten Zeitpunkt für einen Rückruf vereinbaren, statt nur Unterlagen anzubieten.',
+      en: () => 'Keep it up. If it is not a good time, agree a concrete time to call back instead of only offering to send material.',
+    },
+  },
   fallback_strength: {
     why: {
       de: (p) =>
