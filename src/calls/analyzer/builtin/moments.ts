@@ -277,10 +277,15 @@ export function buildCandidates(m: Measurements): Candidate[] {
     return null;
   };
   const firstRep = repSentences.find(substantive) ?? repSentences[0];
+  // "Ja, zwei Minuten gehen." answers "Haben Sie zwei Minuten?": time granted, no point of the customer's.
+  const answersPermission = (x: Sentence): boolean => {
+    const prev = turns[x.turn - 1];
+    return prev !== undefined && prev.isRep && prev.sentences.some((q) => q.question !== null && (PERMISSION_Q_RE.test(q.text) || SHORT_PERMISSION_RE.test(q.text))) && x.words <= 8;
+  };
   // A customer sentence worth echoing: not a greeting ("Krämer Bau, Sekretariat, Schulz, guten
   // Tag.") and not only agreement ("Yeah, that's exactly it.").
   function echoable(x: Sentence): boolean {
-    return substantive(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text);
+    return substantive(x) && !answersPermission(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text);
   }
   // The customer's last statement is echoed only when it makes a point of theirs: a problem, a
   // number with its context or an objection. Anything else ("Das ist nicht meine Baustelle.",
@@ -322,7 +327,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     if (fromImpact) return fromImpact;
     // A greeting ("Lindner am Apparat.") is nothing the customer "brought up".
     // Nor a name given when answering ("Gary Walsh."): three words at least.
-    const said = customer.filter((x) => before(x) && x.words >= 3 && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text) && !ownOffer(x));
+    const said = customer.filter((x) => before(x) && x.words >= 3 && !answersPermission(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text) && !ownOffer(x));
     const statements = said.filter((x) => !objectionSentences.has(x) && x.question === null);
     // A plain question the customer asked ("Worum geht es denn?") is no point of theirs: no echo
     // then. One that carries an objection ("I'm in the middle of something, what's this about?") is.
@@ -430,9 +435,15 @@ export function buildCandidates(m: Measurements): Candidate[] {
         longestTurnWords = t.words;
       }
     }
-    const longestStatement = repSentences.reduce<Sentence | null>((best, x) => (x.question === null && !fragment(x) && (!best || x.words > best.words) ? x : best), null);
-    const closed = m.repQuestions.find((q) => q.question === 'closed' && asking(q)) ?? m.repQuestions.find(asking)
-      ?? statementAfter ?? longestStatement ?? longestRep ?? firstRep;
+    const longestStatement = repSentences.reduce<Sentence | null>(
+      (best, x) => (x.question === null && !fragment(x) && !mirrorsCustomer(x) && !GOODBYE_RE.test(x.text) && (!best || x.words > best.words) ? x : best),
+      null,
+    );
+    // The question praised as the call's best is kept for the praise: the miss then sits at another
+    // question, where a follow-up belonged, or at a statement.
+    const best = m.bestQuestion?.sentence;
+    const closed = m.repQuestions.find((q) => q.question === 'closed' && asking(q) && q !== best) ?? [...m.repQuestions].reverse().find((q) => asking(q) && q !== best)
+      ?? statementAfter ?? longestStatement ?? m.repQuestions.find(asking) ?? longestRep ?? firstRep;
     if (closed) {
       // Not a single discovery question while the rep held the floor (a talk share above 65 %): that
       // is the call's clearest miss, before the missing next step it leads to.
@@ -896,7 +907,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // … and a cold call's upfront contract (why the rep calls, and may I?) is one more strength there.
   const permission = purposeAndPermission ? openingTurns.flatMap((t) => t.sentences).find((x) => x.question !== null && (PERMISSION_Q_RE.test(x.text) || ASK_SOMETHING_RE.test(x.text))) : undefined;
   if (m.totalWords < 120 && permission) {
-    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 30, sentence: permission, kind: 'upfront_permission', method: 'sandler_upfront_contract', echo: null });
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 30, sentence: permission, kind: 'upfront_permission', echo: null });
   }
   if (m.totalWords < 120 && greeting && greeting !== fallback && greeting.wordPos < (fallback?.wordPos ?? Infinity)) {
     c.push({ dimension: 'discovery', positive: true, stretch: false, strength: 0.25, sentence: greeting, kind: 'fallback_opening', echo: null });
