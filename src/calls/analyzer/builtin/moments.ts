@@ -841,12 +841,21 @@ export function buildCandidates(m: Measurements): Candidate[] {
     });
   }
   // Never a goodbye ("Talk Thursday, Mike.") nor a label cut by an inline tag ("It sounds like").
-  const praisedParaphrase = m.paraphrases.find((x) => !GOODBYE_RE.test(x.text) && !fragment(x));
+  // A label split by an inline tag is praised at its words after the tag ("the spreadsheets depend on …").
+  const continued = (x: Sentence): Sentence | undefined => {
+    if (!fragment(x)) return x;
+    const t = turns[x.turn];
+    const next = t.sentences[t.sentences.indexOf(x) + 1];
+    return next && !fragment(next) && next.question === null ? next : undefined;
+  };
+  const praisedParaphrase = m.paraphrases.filter((x) => !GOODBYE_RE.test(x.text)).map(continued).find((x) => x !== undefined);
   if (praisedParaphrase) {
     const p = praisedParaphrase;
+    // The words that make it a label or a summary, also when the tag split them off.
+    const said = m.paraphrases.find((x) => !GOODBYE_RE.test(x.text) && continued(x) === p) ?? p;
     c.push({
       dimension: 'listening', positive: true, stretch: false, strength: 55, sentence: p, kind: 'paraphrase',
-      method: LABEL_RE.test(p.text) ? 'voss_label' : !PARAPHRASE_RE.test(p.text) ? 'voss_mirror' : undefined, echo: null,
+      method: LABEL_RE.test(said.text) ? 'voss_label' : !PARAPHRASE_RE.test(said.text) ? 'voss_mirror' : undefined, echo: null,
     });
   }
   if (m.needPayoffs[0] && !(bqPayoff && bq?.sentence === m.needPayoffs[0])) {
