@@ -22,6 +22,9 @@ function trimEdges(s: string): string {
 const CLAUSE_END_RE = /[,;:.!?…]["”“'»)]*$/;
 const SUBORDINATE_RE = /^(?:dass|that)$/i;
 const LEAD_COPULA = new Set(['is', 'are', 'was', 'were', "it's", 'ist', 'sind', 'war', 'waren']);
+/** A German verb in second place after an adverbial ("Ehrlich gesagt ist mir das zu teuer"): its subject follows. */
+const INVERTED_VERB = new Set(['ist', 'sind', 'war', 'waren', 'hat', 'haben', 'wird', 'werden', 'kostet', 'wäre', 'wären']);
+const INVERTED_SUBJECT = new Set(['mir', 'uns', 'das', 'es', 'dir', 'ihm', 'euch', 'ihnen', 'der', 'die', 'wir', 'ich']);
 
 interface Tok {
   start: number;
@@ -88,7 +91,10 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   }
   let a = ca;
   let b = cb;
-  if (b - a + 1 > maxWords) {
+  // A clause a little longer than the window is quoted whole: "Letztes Jahr hat der Aufbau zwei
+  // Tage länger gedauert als geplant", not "Jahr hat der Aufbau zwei Tage".
+  const wholeClause = b - a + 1 <= maxWords + 3 && sentence.slice(toks[a].start, toks[b].end).length <= 80;
+  if (b - a + 1 > maxWords && !wholeClause) {
     // Window inside the clause: a focus of three words or more stands alone; a shorter one
     // grows by up to four words, to the preferred side first.
     a = fa;
@@ -116,8 +122,25 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   }
   // Fillers at the start, and a verb left without its subject ("that is more than we budgeted"
   // echoes as "more than we budgeted", not "is more than ...").
-  while (a <= b && (ECHO_LEAD_WORDS.has(toks[a].word.toLowerCase()) || (a > 0 && a < b && LEAD_COPULA.has(toks[a].word.toLowerCase())))) a++;
-  while (b >= a && (ECHO_TAIL_WORDS.has(toks[b].word.toLowerCase()) || ECHO_LEAD_WORDS.has(toks[b].word.toLowerCase()))) b--;
+  // Not a German inversion, though: "Ehrlich gesagt ist mir das zu teuer" keeps its start (the
+  // subject follows the verb; "das zu teuer" is no clause), and a sentence that is a "dass" clause
+  // of its own ("Dass es nicht nervt und dass es DSGVO-konform ist.") keeps its "Dass".
+  const a0 = a;
+  while (a <= b && (ECHO_LEAD_WORDS.has(toks[a].word.toLowerCase()) || (a > 0 && a < b && LEAD_COPULA.has(toks[a].word.toLowerCase())))) {
+    const w = toks[a].word.toLowerCase();
+    if (LEAD_COPULA.has(w) || INVERTED_VERB.has(w)) {
+      if (a + 1 <= b && INVERTED_SUBJECT.has(toks[a + 1].word.toLowerCase()) && a > a0) {
+        a = a0;
+        break;
+      }
+    }
+    if (a === 0 && b === cb && SUBORDINATE_RE.test(toks[a].word) && b > a + 1) break;
+    a++;
+  }
+  if (a > a0 && a + 1 <= b && INVERTED_VERB.has(toks[a].word.toLowerCase()) && INVERTED_SUBJECT.has(toks[a + 1].word.toLowerCase())) a = a0;
+  // Articles, prepositions and pronouns are trimmed only where the window cut the clause: at the
+  // clause's own end they belong to it ("My boss would love it", "… DSGVO-konform ist").
+  while (b >= a && ((b < cb && ECHO_TAIL_WORDS.has(toks[b].word.toLowerCase())) || ECHO_LEAD_WORDS.has(toks[b].word.toLowerCase()))) b--;
   if (a > b) return null;
   let phrase = trimEdges(sentence.slice(toks[a].start, toks[b].end));
   if (!phrase || !/[\p{L}\p{N}]/u.test(phrase)) return null;

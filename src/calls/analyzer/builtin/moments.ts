@@ -153,7 +153,8 @@ function echoFrom(s: Sentence | null | undefined, focus?: RegExp, prefer: 'left'
   // that reads as a clause of its own is quoted back ("die Bestelldaten nicht da sind" is not).
   // A German "dass" clause takes its main clause along ("Mich nervt vor allem, dass die Bestelldaten
   // nicht da sind"); else the sentence's last clause; when none does, the first choice all the same.
-  const first = echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null);
+  // A last clause of fillers only ("…, honestly."): the sentence's first clause.
+  const first = echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null) ?? echoPhrase(s.text, /^\S+/);
   const tries = [first, withMainClause(s.text, first), echoPhrase(s.text)];
   const phrase = tries.find((x) => x && x.includes(' ') && standsAlone(s.text, x)) ?? first;
   return phrase?.replace(/\s+/g, ' ') ?? null;
@@ -197,6 +198,25 @@ const DECIDER_EN_RE = /\b(?!(?:The|That|This|Which|Who|Whoever|Nobody|Everyone|S
 const DECIDER_DE_RE = /\b(?:Herrn?|Frau) (?:Dr\. )?(\p{Lu}[\p{L}-]+)/u;
 const DECIDES_DE_RE = rx(String.raw`\b(?:entscheid\w*|unterschreib\w*|unterzeichn\w*|chefsache|freigeb\w*|zustimm\w*|(?:mit|bei) (?:Herrn?|Frau) (?:Dr\. )?\S+ (?:sprechen|besprechen|klären|abstimmen)|(?:sprechen|besprechen|klären) mit (?:Herrn?|Frau))\b`);
 
+/** A goodbye ("Bis Freitag!", "Have a great day!", "Talk Thursday, Mike.", "Auf Wiederhören, Herr Huber."): no place for a miss, nor a mirror to praise. */
+const GOODBYE_RE = rx(
+  String.raw`^\W*(?:(?:okay|ok|great|perfect|super|gut|prima|alles klar|thanks|thank you|danke|vielen dank|sure)\W+){0,2}(?:bis (?:dann|bald|später|morgen|montag|dienstag|mittwoch|donnerstag|freitag|nächste \w+)|tschüss|ciao|auf wiederhören|auf wiedersehen|schönen (?:tag|abend)|einen schönen \w+|have a (?:great|good|nice|lovely) (?:day|one|weekend|afternoon|evening)|talk (?:soon|then|to you|on \w+|monday|tuesday|wednesday|thursday|friday|next \w+)|see you|speak (?:soon|then)|bye|thanks (?:again )?for your time|thank you for your time|danke für (?:Ihre|deine|eure) zeit)\b`,
+);
+/** A short permission opener ("Hast du kurz?", "Got a sec?"): never a discovery question to reopen. */
+const SHORT_PERMISSION_RE = rx(String.raw`^(?:\S+,? ){0,2}(?:hast du|haben Sie|hättest du|hätten Sie|habt ihr|got|have you got|do you have|you got) (?:mal )?(?:kurz|eben|a (?:sec|second|minute|moment)|einen (?:moment|augenblick))\W*$`);
+/** Function words: a mirror repeats the customer's content words, not "wir machen das". */
+const STOP_WORDS = new Set(
+  ('der die das den dem des ein eine einen einem einer und oder aber ist sind war waren wir ihr sie ich du es mit für von auf bei zu im in an am nicht kein keine noch auch schon so wie was dann da hat haben wird man uns mir mich dir dich euch ihnen sich dass nur mal halt eben ' +
+    'the and but was were are is you we they our your that this with for from have has had not no yes it its a an of to in on at by be been do does did so as just all can will would there their them what which who').split(' '),
+);
+/** A sentence cut by layout, not by the speaker: no end punctuation and the utterance goes on ("Genau dafür arbeiten wir mit" before a wrapped line, "It sounds like" before an inline tag). */
+const OPEN_END_RE = /\b(?:mit|für|von|zu|zum|zur|und|oder|aber|dass|weil|der|die|das|den|dem|ein|eine|einen|the|a|an|of|to|with|for|and|or|but|that|like|because)$/iu;
+function fragment(s: Sentence): boolean {
+  const t = s.text.trim();
+  if (/[.!?…]["”“'»)\]]*$/u.test(t)) return false;
+  return OPEN_END_RE.test(t) || (s.segText.length > s.offset + s.text.length + 1 && s.words < 12);
+}
+
 export function buildCandidates(m: Measurements): Candidate[] {
   const c: Candidate[] = [];
   const turns = m.turns;
@@ -222,7 +242,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const objectionSentences = new Set(m.objections.map((o) => o.sentence));
   const mainPain = m.pains.find((p) => p.impact) ?? m.pains[0];
   const longestCustomer = customer.reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
-  const plainCustomer = customer.filter((s) => !objectionSentences.has(s) && !GREETING_RE.test(s.text)).reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
+  const plainCustomer = customer.filter((s) => !objectionSentences.has(s) && !GREETING_RE.test(s.text) && !ANSWERING_GREETING_RE.test(s.text)).reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
   // Time or money first ("sieben Stunden die Woche"): a headcount ("38 Leute") is scale, not the pain.
   const painEchoOf = (s: Sentence): string | null =>
     (TIME_MONEY_RE.test(s.text) ? echoFrom(s, TIME_MONEY_RE, 'left') : null) ?? (PAIN_RE.test(s.text) ? echoFrom(s, PAIN_RE) : null) ?? (IMPACT_RE.test(s.text) ? echoFrom(s, IMPACT_RE, 'left') : null) ?? echoFrom(s);
@@ -236,7 +256,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
   };
   const ownOffer = (s: Sentence) => OWN_OFFER_RE.test(s.text) || aboutOffer(s);
   const quantified = customer.find((s) => IMPACT_RE.test(s.text) && !objectionSentences.has(s) && !ownOffer(s));
-  if (!painEcho && quantified) painEcho = echoFrom(quantified, IMPACT_RE, 'left');
+  if (!painEcho && quantified) painEcho = painEchoOf(quantified);
+  // Whether painEcho is a problem of the customer's (a pain, time or money), or only the longest
+  // thing they said ("We actually just renewed with our current provider in September").
+  const painEchoIsProblem = mainPain !== undefined || (quantified !== undefined && TIME_MONEY_RE.test(quantified.text));
   if (!painEcho && plainCustomer) painEcho = echoFrom(plainCustomer);
   const mainPainSentence = mainPain?.sentence ?? quantified ?? plainCustomer ?? longestCustomer ?? null;
   // The customer's last statement before a turn. A question the customer asked ("Gibt es eine
@@ -254,10 +277,15 @@ export function buildCandidates(m: Measurements): Candidate[] {
     return null;
   };
   const firstRep = repSentences.find(substantive) ?? repSentences[0];
+  // "Ja, zwei Minuten gehen." answers "Haben Sie zwei Minuten?": time granted, no point of the customer's.
+  const answersPermission = (x: Sentence): boolean => {
+    const prev = turns[x.turn - 1];
+    return prev !== undefined && prev.isRep && prev.sentences.some((q) => q.question !== null && (PERMISSION_Q_RE.test(q.text) || SHORT_PERMISSION_RE.test(q.text))) && x.words <= 8;
+  };
   // A customer sentence worth echoing: not a greeting ("Krämer Bau, Sekretariat, Schulz, guten
   // Tag.") and not only agreement ("Yeah, that's exactly it.").
   function echoable(x: Sentence): boolean {
-    return substantive(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text);
+    return substantive(x) && !answersPermission(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text);
   }
   // The customer's last statement is echoed only when it makes a point of theirs: a problem, a
   // number with its context or an objection. Anything else ("Das ist nicht meine Baustelle.",
@@ -271,15 +299,19 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const paraphrased = new Set(m.paraphrases);
   // A short rep sentence made of the customer's words just before it ("Zwei Tage im Monat nur fürs
   // Hinterherlaufen und Abtippen.", "So a separate login and double typing."): a mirror, good listening.
-  const contentWords = (t: string) => (t.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3);
+  const contentWords = (t: string) => (t.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
+  // A summary of the customer's last turn ("So two days a month on corrections, plus a four
+  // thousand dollar penalty last quarter.") counts too, up to 20 words, when most of it is theirs.
+  const saidIn = new Map<number, Set<string>>();
   const mirrorsCustomer = (x: Sentence): boolean => {
-    if (!turns[x.turn].isRep || x.question !== null || x.words > 12) return false;
+    if (!turns[x.turn].isRep || x.question !== null || x.words > 20) return false;
     const prev = turns[x.turn - 1];
     if (!prev || prev.isRep) return false;
-    const said = new Set(contentWords(prev.text));
+    let said = saidIn.get(prev.index);
+    if (!said) saidIn.set(prev.index, (said = new Set(contentWords(prev.text))));
     const mine = contentWords(x.text);
     const shared = mine.filter((w) => said.has(w)).length;
-    return shared >= 2 && shared >= 0.4 * mine.length;
+    return x.words <= 12 ? shared >= 2 && shared >= 0.4 * mine.length : shared >= 4 && shared >= 0.5 * mine.length;
   };
   // The turns in which the rep handled an objection well (acknowledged and asked): never quoted as a miss.
   const handledTurns = new Set(m.objections.filter((o) => o.quality >= 3 && o.response).map((o) => (o.response as Sentence).turn));
@@ -291,10 +323,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const fromPain = pain ? painEchoOf(pain.sentence) : null;
     if (fromPain) return fromPain;
     const q = customer.find((x) => before(x) && IMPACT_RE.test(x.text) && !objectionSentences.has(x) && !ownOffer(x));
-    const fromImpact = q ? echoFrom(q, IMPACT_RE, 'left') : null;
+    const fromImpact = q ? painEchoOf(q) : null;
     if (fromImpact) return fromImpact;
     // A greeting ("Lindner am Apparat.") is nothing the customer "brought up".
-    const said = customer.filter((x) => before(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text) && !ownOffer(x));
+    // Nor a name given when answering ("Gary Walsh."): three words at least.
+    const said = customer.filter((x) => before(x) && x.words >= 3 && !answersPermission(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text) && !ownOffer(x));
     const statements = said.filter((x) => !objectionSentences.has(x) && x.question === null);
     // A plain question the customer asked ("Worum geht es denn?") is no point of theirs: no echo
     // then. One that carries an objection ("I'm in the middle of something, what's this about?") is.
@@ -337,7 +370,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
     return null;
   };
   // A pain the customer put a number on needs no "how big is it?" (unless the rep pitched straight after it).
-  const unexplored = m.pains.find((p) => !p.explored && (!p.impact || p.pitchedNext));
+  // A pain the rep's reply mirrored or summarised ("double work every day.") was picked up: never "the reply moved on".
+  const pickedUp = (p: { sentence: Sentence }) => {
+    const r = repReplyTo(p.sentence);
+    return r !== null && r.turn === p.sentence.turn + 1 && (mirrorsCustomer(r) || paraphrased.has(r) || LABEL_RE.test(r.text));
+  };
+  const unexplored = m.pains.find((p) => !p.explored && (!p.impact || p.pitchedNext) && !pickedUp(p));
   if (unexplored) {
     // Quoted where the rep went wrong: the reply that moved on or pitched (unless it mirrors the pain).
     const reply = repReplyTo(unexplored.sentence);
@@ -368,7 +406,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // A recap is no pitch to quote, and a pitch tied to the customer's words is never quoted for
     // this when an untied one exists.
     const afterRecap = (x: Sentence) => turns[x.turn].sentences.find((y) => y.wordPos > x.wordPos && y.question === null && substantive(y));
-    const pitches = m.pitches.filter((x) => !pureRecap(x));
+    const pitches = m.pitches.filter((x) => !pureRecap(x) && !fragment(x));
     const firstPitch = pitches.find((p) => !m.linkedPitches.includes(p)) ?? pitches[0] ?? (afterRecap(m.pitches[0]) || m.pitches[0]);
     c.push({
       dimension: 'discovery', positive: false, stretch: false, strength: 55, sentence: firstPitch, focus: PITCH_RE,
@@ -381,7 +419,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // Permission, identity and logistics questions ("Passt es gerade?", "Is this Karen?") are no
     // discovery questions to reopen: then the rep's statement after the customer's longest turn,
     // where a question belonged, else the rep's longest statement (not the permission question itself).
-    const asking = (q: Sentence) => ![LOGISTIC_Q_RE, PERMISSION_Q_RE, GREETING_RE].some((re) => re.test(q.text));
+    // Nor a date proposal or an offer ("Wollen wir am Montag, den 7. Dezember, um 10 Uhr …?", "What if I could get you 15 percent off?").
+    const asking = (q: Sentence) => ![LOGISTIC_Q_RE, PERMISSION_Q_RE, SHORT_PERMISSION_RE, GREETING_RE, DATE_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(q.text));
     let statementAfter: Sentence | null = null;
     let longestTurnWords = 0;
     const statementReplies: Sentence[] = [];
@@ -396,12 +435,21 @@ export function buildCandidates(m: Measurements): Candidate[] {
         longestTurnWords = t.words;
       }
     }
-    const longestStatement = repSentences.reduce<Sentence | null>((best, x) => (x.question === null && (!best || x.words > best.words) ? x : best), null);
-    const closed = m.repQuestions.find((q) => q.question === 'closed' && asking(q)) ?? m.repQuestions.find(asking)
-      ?? statementAfter ?? longestStatement ?? longestRep ?? firstRep;
+    const longestStatement = repSentences.reduce<Sentence | null>(
+      (best, x) => (x.question === null && !fragment(x) && !mirrorsCustomer(x) && !GOODBYE_RE.test(x.text) && (!best || x.words > best.words) ? x : best),
+      null,
+    );
+    // The question praised as the call's best is kept for the praise: the miss then sits at another
+    // question, where a follow-up belonged, or at a statement.
+    const best = m.bestQuestion?.sentence;
+    const closed = m.repQuestions.find((q) => q.question === 'closed' && asking(q) && q !== best) ?? [...m.repQuestions].reverse().find((q) => asking(q) && q !== best)
+      ?? statementAfter ?? longestStatement ?? m.repQuestions.find(asking) ?? longestRep ?? firstRep;
     if (closed) {
+      // Not a single discovery question while the rep held the floor (a talk share above 65 %): that
+      // is the call's clearest miss, before the missing next step it leads to.
+      const noDiscovery = m.discoveryQuestions === 0 && m.talkShare > 0.65 && m.speakers > 1;
       c.push({
-        dimension: 'discovery', positive: false, stretch: false, strength: 50 + (target - m.discoveryQuestions) * 3, sentence: closed,
+        dimension: 'discovery', positive: false, stretch: false, strength: noDiscovery ? 88 : 50 + (target - m.discoveryQuestions) * 3, sentence: closed,
         kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(closed.turn)) ?? echoAt(closed),
         extra: { impactKnown: impactKnownAt(closed), quotedOpen: closed.question === 'open' },
       });
@@ -476,15 +524,32 @@ export function buildCandidates(m: Measurements): Candidate[] {
   if (m.talkShare > 0.5 && m.talkShare <= 0.65 && m.speakers > 1) {
     // The rep's longest explanation (20+ words) that ends without handing over, else the rep's longest
     // turn after the customer first spoke; quoted at its last statement.
+    // Never a mirror or a summary of the customer's words ("So two days a month on corrections …"):
+    // that is the listening this goal asks for. Without a turn that ends open, the longest
+    // explanation that ends with a question (a pitch with a trial close), quoted at its longest statement.
     const longest = (ts: Turn[]) => ts.reduce<Turn | null>((best, x) => (!best || x.words > best.words ? x : best), null);
-    const repTurns = turns.filter((t) => t.isRep && lastCustomerBefore(t.index, false, false) !== null && t.index < closedAt && !mirrored(t));
-    const endsOpen = (t: Turn) => t.words >= 20 && t.sentences.length > 0 && t.sentences[t.sentences.length - 1].question === null;
-    const t = longest(repTurns.filter(endsOpen)) ?? longest(repTurns);
-    const s = t ? [...t.sentences].reverse().find((x) => substantive(x) && x.question === null) ?? null : null;
+    const explains = (x: Sentence) => substantive(x) && x.question === null && !paraphrased.has(x) && !LABEL_RE.test(x.text) && !mirrorsCustomer(x) && !fragment(x);
+    const statementWords = (t: Turn) => t.sentences.filter(explains).reduce((n, x) => n + x.words, 0);
+    // Nor the reply to a well-handled objection or a turn that asked a need-payoff question: praised moves.
+    const payoffTurnSet = new Set(m.needPayoffs.map((q) => q.turn));
+    // Nor a cold call's "Ich rufe an, weil …" (the upfront contract).
+    const repTurns = turns.filter(
+      (t) =>
+        t.isRep && t.words >= 20 && t.index < closedAt && !handledTurns.has(t.index) && !payoffTurnSet.has(t.index) && lastCustomerBefore(t.index, false, false) !== null && statementWords(t) >= 20 && !CALL_PURPOSE_RE.test(t.text),
+    );
+    const endsOpen = (t: Turn) => t.sentences.length > 0 && t.sentences[t.sentences.length - 1].question === null && !mirrored(t);
+    const open = longest(repTurns.filter(endsOpen));
+    const t = open ?? longest(repTurns);
+    const s = t
+      ? open
+        ? [...t.sentences].reverse().find(explains) ?? null
+        : t.sentences.filter(explains).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null)
+      : null;
     if (t && s) {
       c.push({
         dimension: 'listening', positive: false, stretch: true, strength: 15, sentence: s,
         kind: 'stretch_talk_share', method: 'voss_mirror', echo: echoFrom(lastCustomerBefore(t.index)) ?? echoAt(s),
+        extra: { handedOver: !open },
       });
     }
   } else if ((mainPainSentence || longestCustomer) && !labelled) {
@@ -544,17 +609,41 @@ export function buildCandidates(m: Measurements): Candidate[] {
   {
     // After a need-payoff question the next level is a number for the benefit, not another need-payoff question.
     const asked = m.needPayoffs.length > 0;
-    // Without a pitch: the rep's reply to the main pain, never a mirror of it nor the greeting.
-    const s = m.linkedPitches[0] ?? m.pitches[0] ?? (mainPainSentence ? stretchReplyTo(mainPainSentence) ?? mainPainSentence : firstRep);
+    // Without a pitch tied to the customer: after a need-payoff question the customer's answer (the
+    // benefit in their words: "Dann hätte ich meinen Sonntag zurück", not the pain before it); else
+    // the rep's reply to the main problem, never a mirror of it. Without any problem (a pain or a
+    // number) there is nothing "on the table": never the customer's greeting.
+    const payoffAnswer = asked
+      ? turns[m.needPayoffs[0].turn + 1]?.isRep === false
+        ? turns[m.needPayoffs[0].turn + 1].sentences.filter((x) => substantive(x) && x.question === null).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null)
+        : null
+      : null;
+    const problem = mainPain?.sentence ?? quantified ?? null;
+    const s = m.linkedPitches[0] ?? payoffAnswer ?? (problem ? stretchReplyTo(problem) ?? problem : null);
     if (s) {
       c.push({
         dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: asked ? 'stretch_value_quantify' : 'stretch_value',
-        method: 'spin_need_payoff', echo: echoAt(s),
-        // Only a pitch is called an offer that was "well tied to the problems".
-        extra: { pitched: m.pitches.includes(s) || m.linkedPitches.includes(s) },
+        method: 'spin_need_payoff', echo: s === payoffAnswer ? echoFrom(s) : echoAt(s),
+        // Only a pitch tied to the customer is called an offer that was "well tied to the problems".
+        extra: { pitched: m.linkedPitches.includes(s) },
       });
     }
   }
+
+  // The rep's dated proposal behind an agreed next step: "Bis Freitag!" or the customer's "Freitag
+  // um zehn, ja." is where it was confirmed, the proposal is where the rep closed.
+  const datedProposal: Sentence | null = (() => {
+    const x = m.nextStep.sentence;
+    if (m.nextStep.kind !== 'dated' || !x) return null;
+    if (turns[x.turn].isRep && !GOODBYE_RE.test(x.text) && x.words > 3) return x;
+    for (let i = x.turn; i >= 0 && i >= x.turn - 4; i--) {
+      const t = turns[i];
+      if (!t.isRep) continue;
+      const found = [...t.sentences].reverse().find((y) => y.wordPos <= x.wordPos && y !== x && DATE_RE.test(y.text) && !GOODBYE_RE.test(y.text));
+      if (found) return found;
+    }
+    return turns[x.turn].isRep ? x : null;
+  })();
 
   // ---- Objection handling
   const nextQuestionInSegment = (x: Sentence): Sentence | undefined => {
@@ -573,6 +662,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
     }
     return false;
   };
+  // The objection in the customer's words; a competitor named by its phrasing ("Wir nutzen schon
+  // Dampsoft, seit fünfzehn Jahren.") is echoed at the clause that names it, not at "seit fünfzehn Jahren".
+  const objectionEcho = (o: ObjectionEvent): string | null =>
+    OBJECTION_RES[o.type].test(o.sentence.text) || o.type !== 'competitor' ? echoFrom(o.sentence, OBJECTION_RES[o.type]) : echoFrom(o.sentence, /(?<=\s)\p{Lu}[\p{L}\d.-]+/u);
   // Giving up on an objection ("Soll ich Ihnen Unterlagen schicken?") is where the deal is lost.
   const missStrength = (o: ObjectionEvent, index: number) => 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] + (o.capitulated ? 5 : 0) - index / 10;
   // One reply that gave up two objections ("Not really, I'm about to go into a meeting. Just send me
@@ -593,7 +686,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
       sentence: quoteRep ? (o.response as Sentence) : o.sentence,
       through: quoteRep && o.quality === 0 && !o.capitulated ? nextQuestionInSegment(o.response as Sentence) : undefined,
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
-      kind: 'objection', method: objectionMethod(o), echo: echoFrom(o.sentence, OBJECTION_RES[o.type]), objection: o,
+      kind: 'objection', method: objectionMethod(o), echo: objectionEcho(o), objection: o,
       extra: { checkedBack: o.response !== null && checkedBackAfter(o.response) },
     });
   }
@@ -609,39 +702,76 @@ export function buildCandidates(m: Measurements): Candidate[] {
     });
   }
   if (m.objections.length === 0 && !m.concernInvite && m.concessions.length === 0) {
-    // Where a concern could have been invited: the rep's closing proposal or last question.
+    // Where a concern could have been invited: before the close. An agreed, dated close is the
+    // rep's best move and a goodbye ("Bis Freitag!") no place for advice: then the rep's last
+    // statement before the proposal; else the closing proposal or the last question.
+    const proposal = datedProposal;
+    const praisedClose = proposal !== null && m.nextStep.level >= 4;
+    const beforeClose = praisedClose
+      ? (() => {
+          // In the closing part of the call (its last 40 %), a real statement ("Das ist gut zu wissen,
+          // danke." is only a thank-you), else the rep's last question before the proposal ("Would it
+          // make sense to look at this properly with your operations lead?").
+          const late = (x: Sentence) => x.wordPos >= 0.6 * m.totalWords && x.wordPos < proposal.wordPos;
+          const fits = (x: Sentence) => late(x) && substantive(x) && x.question === null && !GOODBYE_RE.test(x.text) && !paraphrased.has(x) && !mirrorsCustomer(x) && !m.linkedPitches.includes(x) && !handledTurns.has(x.turn) && !fragment(x);
+          const asks = (x: Sentence) => late(x) && x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !m.needPayoffs.includes(x) && !LABEL_RE.test(x.text) && x !== m.bestQuestion?.sentence;
+          return [...repSentences].reverse().find((x) => fits(x) && x.words >= 8) ?? [...repSentences].reverse().find(fits) ?? [...repSentences].reverse().find(asks);
+        })()
+      : undefined;
     const closing =
-      (m.nextStep.sentence && turns[m.nextStep.sentence.turn].isRep ? m.nextStep.sentence : null) ??
-      [...m.repQuestions].reverse().find((q) => !LOGISTIC_Q_RE.test(q.text)) ??
-      [...repSentences].reverse().find(substantive) ??
+      beforeClose ??
+      (!praisedClose && m.nextStep.sentence && turns[m.nextStep.sentence.turn].isRep && !GOODBYE_RE.test(m.nextStep.sentence.text) ? m.nextStep.sentence : null) ??
+      [...m.repQuestions].reverse().find((q) => !LOGISTIC_Q_RE.test(q.text) && !(praisedClose && q === proposal)) ??
+      [...repSentences].reverse().find((x) => substantive(x) && !GOODBYE_RE.test(x.text)) ??
       firstRep;
     if (closing) {
       // Call-specific: the people the customer said decide, else the decision process when it was
-      // never asked, else what could still stand in the way; echoing where the customer named them.
+      // never asked (nor anyone invited to the next meeting: "mit eurem CTO", "Ich lade Julian mit
+      // ein"), else what could still stand in the way; echoing where the customer named them.
       const named = deciders.filter((d) => d.sentence.wordPos <= closing.wordPos);
       const echo = (named.length > 0 ? echoFrom(named[0].sentence, named[0].focus) : impactEchoAt(closing)) ?? echoAt(closing);
+      const nsAt = m.nextStep.sentence;
+      const invited = m.nextStep.kind === 'dated' && nsAt !== null && turns.slice(Math.max(0, nsAt.turn - 2), nsAt.turn + 3).some((t) => ATTENDEE_RE.test(t.text) || ATTENDEE_NAME_RE.test(t.text));
       c.push({
         dimension: 'objection_handling', positive: false, stretch: true, strength: 12, sentence: closing,
         kind: 'stretch_objection', method: 'voss_accusation_audit', echo,
-        extra: { deciders: named.map((d) => d.name), qualified: m.qualifyingQuestions > 0 },
+        extra: { deciders: named.map((d) => d.name), qualified: m.qualifyingQuestions > 0 || invited },
       });
     }
   }
 
   // ---- Next step
   const ns = m.nextStep;
-  const lastRep = [...repSentences].reverse().find(substantive) ?? repSentences[repSentences.length - 1];
+  // The call's end is quoted at the rep's last real sentence, never at a goodbye ("Have a great day!").
+  const lastRep = [...repSentences].reverse().find((x) => substantive(x) && !GOODBYE_RE.test(x.text)) ?? [...repSentences].reverse().find(substantive) ?? repSentences[repSentences.length - 1];
+  // An objection left open before the close ("We're happy with our broker, not interested"): the
+  // line for the close answers it first, instead of proposing a meeting as if nothing was said.
+  const openObjectionBefore = (x: Sentence) => [...m.objections].reverse().find((o) => o.quality < 3 && (o.type === 'status_quo' || o.type === 'competitor') && o.sentence.wordPos < x.wordPos);
+  const closeEcho = (x: Sentence): { echo: string | null; extra: Partial<TextParams> } => {
+    const o = openObjectionBefore(x);
+    const e = o ? echoFrom(o.sentence, OBJECTION_RES[o.type]) : null;
+    if (o && e) return { echo: e, extra: { openObjection: o.type } };
+    return { echo: painEcho, extra: { plainFact: painEcho !== null && !painEchoIsProblem } };
+  };
   if (ns.kind === 'none' && lastRep) {
-    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 85, sentence: lastRep, kind: 'no_next_step', method: 'calendar_close', echo: painEcho });
+    const e = closeEcho(lastRep);
+    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 85, sentence: lastRep, kind: 'no_next_step', method: 'calendar_close', echo: e.echo, extra: e.extra });
   } else if (ns.kind === 'vague' && ns.sentence) {
-    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 75, sentence: ns.sentence, kind: 'vague_next_step', method: 'calendar_close', echo: painEcho });
+    const e = closeEcho(ns.sentence);
+    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 75, sentence: ns.sentence, kind: 'vague_next_step', method: 'calendar_close', echo: e.echo, extra: e.extra });
   } else if (ns.kind === 'undated' && ns.sentence) {
     // The customer's "irgendwann nächste Woche" is echoed; the miss is the rep's reply that accepted it.
+    // When the rep said the time frame ("Sie sprechen nächste Woche mit Herrn Kessler."), the
+    // customer's own words for it before that ("Irgendwann nächste Woche, wenn er zurück ist.").
     const byCustomer = !turns[ns.sentence.turn].isRep;
+    const nsPos = ns.sentence.wordPos;
+    const said = byCustomer ? ns.sentence : [...customer].reverse().find((x) => x.wordPos < nsPos && UNDATED_RE.test(x.text)) ?? null;
+    const undatedEcho = said ? echoFrom(said, UNDATED_RE) : null;
     c.push({
       dimension: 'next_step', positive: false, stretch: false, strength: 60, sentence: (byCustomer ? repReplyTo(ns.sentence) : null) ?? ns.sentence,
-      kind: 'undated_next_step', method: 'calendar_close', echo: (byCustomer ? echoFrom(ns.sentence, UNDATED_RE) : null) ?? echoAt(ns.sentence),
-      extra: { undated: UNDATED_RE.exec(ns.sentence.text)?.[0] ?? null },
+      kind: 'undated_next_step', method: 'calendar_close', echo: undatedEcho ?? echoAt(ns.sentence),
+      // "lassen Sie uns das gleich festmachen": "das" is the time frame, only when that is what is echoed.
+      extra: { undated: UNDATED_RE.exec(ns.sentence.text)?.[0] ?? null, plainFact: undatedEcho === null },
     });
   } else if (ns.kind === 'dated' && ns.sentence && ns.level < 5) {
     c.push({
@@ -710,11 +840,22 @@ export function buildCandidates(m: Measurements): Candidate[] {
       followUp: followUpOf(bq.sentence),
     });
   }
-  if (m.paraphrases[0]) {
-    const p = m.paraphrases[0];
+  // Never a goodbye ("Talk Thursday, Mike.") nor a label cut by an inline tag ("It sounds like").
+  // A label split by an inline tag is praised at its words after the tag ("the spreadsheets depend on …").
+  const continued = (x: Sentence): Sentence | undefined => {
+    if (!fragment(x)) return x;
+    const t = turns[x.turn];
+    const next = t.sentences[t.sentences.indexOf(x) + 1];
+    return next && !fragment(next) && next.question === null ? next : undefined;
+  };
+  const praisedParaphrase = m.paraphrases.filter((x) => !GOODBYE_RE.test(x.text)).map(continued).find((x) => x !== undefined);
+  if (praisedParaphrase) {
+    const p = praisedParaphrase;
+    // The words that make it a label or a summary, also when the tag split them off.
+    const said = m.paraphrases.find((x) => !GOODBYE_RE.test(x.text) && continued(x) === p) ?? p;
     c.push({
       dimension: 'listening', positive: true, stretch: false, strength: 55, sentence: p, kind: 'paraphrase',
-      method: LABEL_RE.test(p.text) ? 'voss_label' : !PARAPHRASE_RE.test(p.text) ? 'voss_mirror' : undefined, echo: null,
+      method: LABEL_RE.test(said.text) ? 'voss_label' : !PARAPHRASE_RE.test(said.text) ? 'voss_mirror' : undefined, echo: null,
     });
   }
   if (m.needPayoffs[0] && !(bqPayoff && bq?.sentence === m.needPayoffs[0])) {
@@ -744,7 +885,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const missing = deciders.filter((d) => d.sentence.wordPos <= ns.sentence!.wordPos + 40 && !around.some((t) => t.isRep && t.text.includes(surname(d.name)))).map((d) => d.name);
     // Praise the rep's proposal, not the customer's "Freitag um zehn, ja.".
     const accepted = !turns[ns.sentence.turn].isRep && ns.sentence.words <= 8 && AGREE_RE.test(ns.sentence.text);
-    const proposal = accepted ? [...turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn)].reverse().find((t) => t.isRep)?.sentences.find((x) => DATE_RE.test(x.text)) : undefined;
+    // Nor the rep's "Bis Freitag!" at the end: the proposal before it.
+    const proposal = accepted
+      ? [...turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn)].reverse().find((t) => t.isRep)?.sentences.find((x) => DATE_RE.test(x.text))
+      : GOODBYE_RE.test(ns.sentence.text) && datedProposal !== ns.sentence ? datedProposal ?? undefined : undefined;
     c.push({
       dimension: 'next_step', positive: true, stretch: false, strength: 50 + ns.level * 5, sentence: proposal ?? ns.sentence,
       kind: missing.length > 0 ? 'next_step_dated_missing' : attendees ? 'next_step_dated_attendees' : 'next_step_dated', method: 'calendar_close', echo: null,
@@ -766,6 +910,17 @@ export function buildCandidates(m: Measurements): Candidate[] {
       kind: fallback.question && !GREETING_RE.test(fallback.text) && !PERMISSION_Q_RE.test(fallback.text) ? 'fallback_strength' : 'fallback_opening', echo: null,
     });
   }
+  // A very short call (a brush-off) has few moments: the rep's greeting is one more ("a friendly
+  // opening"), rather than praising or faulting something the call did not have.
+  const greeting = repSentences[0];
+  // … and a cold call's upfront contract (why the rep calls, and may I?) is one more strength there.
+  const permission = purposeAndPermission ? openingTurns.flatMap((t) => t.sentences).find((x) => x.question !== null && (PERMISSION_Q_RE.test(x.text) || ASK_SOMETHING_RE.test(x.text))) : undefined;
+  if (m.totalWords < 120 && permission) {
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 30, sentence: permission, kind: 'upfront_permission', echo: null });
+  }
+  if (m.totalWords < 120 && greeting && greeting !== fallback && greeting.wordPos < (fallback?.wordPos ?? Infinity)) {
+    c.push({ dimension: 'discovery', positive: true, stretch: false, strength: 0.25, sentence: greeting, kind: 'fallback_opening', echo: null });
+  }
   const lastRepSentence = [...repSentences].reverse().find(substantive);
   if (lastRepSentence && lastRepSentence !== fallback) {
     const confirmed = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence !== null && m.nextStep.sentence.wordPos < lastRepSentence.wordPos;
@@ -774,6 +929,9 @@ export function buildCandidates(m: Measurements): Candidate[] {
       extra: { closingSays: DATE_RE.test(lastRepSentence.text) || /\b(?:schick\w*|send\w*|einladung|invite|trage|bis (?:dann|montag|dienstag|mittwoch|donnerstag|freitag)|talk on|see you)\b/i.test(lastRepSentence.text) },
     });
   }
+  // A quote is a whole sentence: a line cut by layout ("Genau dafür arbeiten wir mit" before a wrapped
+  // line, "It sounds like" before an inline tag) is verbatim but says nothing on its own.
+  for (let i = c.length - 1; i >= 0; i--) if (fragment(c[i].sentence) && c.filter((x) => !fragment(x.sentence)).length >= 5) c.splice(i, 1);
   // No problem named up to the moment, and the echo is neither an objection nor time or money the
   // customer spends: "Wir sind ein Familienbetrieb mit 40 Leuten" is a fact, not the problem.
   const problemWords = customer.filter((x) => objectionSentences.has(x) || TIME_MONEY_RE.test(x.text)).map((x) => x.text.replace(/\s+/g, ' '));
@@ -813,6 +971,19 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
     TIEBREAK.indexOf(a.dimension) - TIEBREAK.indexOf(b.dimension) ||
     a.sentence.wordPos - b.sentence.wordPos;
   negatives.sort(rankNeg);
+  // A price, competitor or budget objection that was defended, ignored or given up is the clearest
+  // miss of a call: the biggest miss even when another dimension scored one point lower (too few
+  // questions, a missing agenda), because that is where the deal was put at risk.
+  const weakest = negatives[0];
+  if (weakest && weakest.kind !== 'objection') {
+    const objection = negatives.find(
+      (x) => x.kind === 'objection' && x.objection !== undefined && x.objection.quality <= 1 && ['price', 'competitor', 'budget'].includes(x.objection.type) && scores[x.dimension] <= scores[weakest.dimension] + 1,
+    );
+    if (objection) {
+      negatives.splice(negatives.indexOf(objection), 1);
+      negatives.unshift(objection);
+    }
+  }
   // The strongest moment: a real strength in a dimension that scored at least 3, strongest first.
   const tier = (x: Candidate) => (x.strength <= 1 ? 0 : scores[x.dimension] >= 3 ? 2 : 1);
   positives.sort((a, b) => tier(b) - tier(a) || b.strength - a.strength || a.sentence.wordPos - b.sentence.wordPos);

@@ -55,7 +55,16 @@ export interface TextParams {
   closingSays?: boolean;
   /** Price, budget or a competitor came up: a negotiation, not a call to find problems in. */
   negotiation?: boolean;
+  /** The quoted turn already ended with a question (only "shorter", not "end with a question"). */
+  handedOver?: boolean;
+  /** An objection the customer raised before the close and the rep left open: the close line answers it first. */
+  openObjection?: ObjectionType;
+  /** The echo is a plain fact of the customer's (no problem, no time frame): no "das"/"that" may point at it as the thing to keep moving. */
+  plainFact?: boolean;
 }
+
+/** Money in the call's own terms: an English call (US dollars, pounds) is never reckoned "in Euro". */
+const money = (p: TextParams) => (p.form === 'en' ? 'Geld' : 'Euro');
 
 /** "Was bedeutet das für Sie?" in the call's form of address; both forms only when it is not a German call. */
 function forYou(p: TextParams, sie: string, du: string): string {
@@ -134,6 +143,13 @@ function mirror(mode: SayMode, echo: string | null): string {
   return mode === 'en' ? `“${echo}” – ` : `„${echo}“ – `;
 }
 
+/** The close after an objection the rep left open: acknowledge it, ask for no decision, then propose a short, dated look. */
+const OPEN_OBJECTION_CLOSE: Record<SayMode, (e: string | null) => string> = {
+  Sie: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, und ich möchte Sie heute zu nichts überreden. Darf ich trotzdem 20 Minuten am Dienstag um 10 Uhr vorschlagen, um gemeinsam zu prüfen, ob sich ein Vergleich für Sie lohnt? Wenn nicht, sagen Sie es mir dann einfach.`,
+  du: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, und ich möchte dich heute zu nichts überreden. Darf ich trotzdem 20 Minuten am Dienstag um 10 Uhr vorschlagen, um gemeinsam zu prüfen, ob sich ein Vergleich für dich lohnt? Wenn nicht, sag es mir dann einfach.`,
+  en: (e) => `${e ? `“${e}” – ` : ''}understood, and I'm not trying to talk you into anything today. Could I still suggest 20 minutes on Tuesday at 10 to check together whether a comparison is worth it for you? If not, just tell me then.`,
+};
+
 // A label of the customer's main concern: what to say for a missing summary and for the stretch goal alike.
 const LABEL_SAY: Record<SayMode, (p: TextParams) => string> = {
   Sie: (p) => `${mirror('Sie', p.echo)}es klingt so, als ob Sie das gerade am meisten beschäftigt. Habe ich das richtig verstanden?`,
@@ -185,7 +201,7 @@ const FOLLOW_UP_DE: FollowUpTexts = {
     asked: 'Richtig nachgefasst: Es kam direkt die Frage nach den Folgen.',
   },
   next: {
-    scale: 'Als Nächstes die Folgen hochrechnen lassen – auf das ganze Team, auf den Monat oder in Euro –, damit eine belastbare Zahl für das Angebot entsteht.',
+    scale: 'Als Nächstes die Folgen hochrechnen lassen – auf das ganze Team, auf den Monat oder in {MONEY} –, damit eine belastbare Zahl für das Angebot entsteht.',
     payoff: 'Als Nächstes die Kundin oder den Kunden den Nutzen selbst aussprechen lassen: Was würde es bedeuten, wenn das wegfällt?',
     proposal: 'Die Zahlen und den Nutzen in den Worten der Kundin oder des Kunden festhalten und im Angebot als Rechnung wieder aufgreifen.',
   },
@@ -213,7 +229,7 @@ function followUpAdvice(p: TextParams, t: FollowUpTexts): string {
   const scaled = f.mirrored && f.asked && f.quantified;
   if (!f.consequences && !scaled) return t.mirroredOnly.replace('{YOU}', you);
   const done = !f.consequences ? t.done.scaled : f.mirrored ? t.done.mirroredAndAsked : t.done.asked;
-  const next = !f.quantified ? t.next.scale : !f.payoff ? t.next.payoff : t.next.proposal;
+  const next = (!f.quantified ? t.next.scale : !f.payoff ? t.next.payoff : t.next.proposal).replace('{MONEY}', money(p));
   return `${done} ${next}`;
 }
 
@@ -265,8 +281,8 @@ export const TEXTS = {
   },
   pain_no_impact: {
     why: {
-      de: () => 'Das Problem wurde angesprochen, aber nie beziffert. Ohne Zahl (Stunden, Euro, verlorene Kunden) fehlt später die Grundlage, um den Preis gegen den Nutzen zu rechnen.',
-      en: () => 'The problem came up but was never quantified. Without a number (hours, euros, lost customers) there is nothing to weigh the price against later.',
+      de: (p) => `Das Problem wurde angesprochen, aber nie beziffert. Ohne Zahl (Stunden, ${money(p)}, verlorene Kunden) fehlt später die Grundlage, um den Preis gegen den Nutzen zu rechnen.`,
+      en: (p) => `The problem came up but was never quantified. Without a number (hours, ${p.form === 'en' ? 'money' : 'euros'}, lost customers) there is nothing to weigh the price against later.`,
     },
     coaching: {
       de: () => 'Eine SPIN-Implikationsfrage stellen: nach der Auswirkung fragen und die Kundin oder den Kunden die Zahl selbst nennen lassen, statt eine eigene Schätzung anzubieten.',
@@ -279,7 +295,7 @@ export const TEXTS = {
     say: {
       Sie: (p) => `${mirror('Sie', p.echo)}wenn Sie das einmal hochrechnen: Wie viele Stunden oder Euro kostet Sie das im Monat? Und was bedeutet das für Ihr Ziel in diesem Jahr?`,
       du: (p) => `${mirror('du', p.echo)}wenn du das einmal hochrechnest: Wie viele Stunden oder Euro kostet dich das im Monat? Und was bedeutet das für dein Ziel in diesem Jahr?`,
-      en: (p) => `${mirror('en', p.echo)}if you add that up: how many hours or euros does it cost you per month? And what does that mean for your goal this year?`,
+      en: (p) => `${mirror('en', p.echo)}if you add that up: how many hours or how much money does it cost you per month? And what does that mean for your goal this year?`,
     },
   },
   no_qualification_bant: {
@@ -537,9 +553,18 @@ export const TEXTS = {
       en: () => 'In my next call I will not hang up until a follow-up with a date and time is agreed, and I will send the calendar invite while we are still talking.',
     },
     say: {
-      Sie: (p) => `${p.echo ? `Sie sagten „${p.echo}“ – lassen Sie uns da dranbleiben. ` : 'Lassen Sie uns direkt den nächsten Schritt festmachen. '}Ich schlage Dienstag um 10 Uhr für 30 Minuten vor und schicke Ihnen gleich die Einladung. Passt Ihnen das?`,
-      du: (p) => `${p.echo ? `Du hast gesagt „${p.echo}“ – lass uns da dranbleiben. ` : 'Lass uns direkt den nächsten Schritt festmachen. '}Ich schlage Dienstag um 10 Uhr für 30 Minuten vor und schicke dir gleich die Einladung. Passt dir das?`,
-      en: (p) => `${p.echo ? `You said “${p.echo}” – let's keep that moving. ` : "Let's lock in the next step right now. "}I suggest Tuesday at 10 for 30 minutes, and I'll send you the invite right away. Does that work for you?`,
+      Sie: (p) =>
+        p.openObjection
+          ? OPEN_OBJECTION_CLOSE.Sie(p.echo)
+          : `${p.echo ? `Sie sagten „${p.echo}“ – ${p.plainFact ? 'danke, das hilft mir, Ihre Lage zu verstehen. Lassen Sie uns den nächsten Schritt gleich festmachen.' : 'lassen Sie uns da dranbleiben.'} ` : 'Lassen Sie uns direkt den nächsten Schritt festmachen. '}Ich schlage Dienstag um 10 Uhr für 30 Minuten vor und schicke Ihnen gleich die Einladung. Passt Ihnen das?`,
+      du: (p) =>
+        p.openObjection
+          ? OPEN_OBJECTION_CLOSE.du(p.echo)
+          : `${p.echo ? `Du hast gesagt „${p.echo}“ – ${p.plainFact ? 'danke, das hilft mir, deine Lage zu verstehen. Lass uns den nächsten Schritt gleich festmachen.' : 'lass uns da dranbleiben.'} ` : 'Lass uns direkt den nächsten Schritt festmachen. '}Ich schlage Dienstag um 10 Uhr für 30 Minuten vor und schicke dir gleich die Einladung. Passt dir das?`,
+      en: (p) =>
+        p.openObjection
+          ? OPEN_OBJECTION_CLOSE.en(p.echo)
+          : `${p.echo ? `You said “${p.echo}” – ${p.plainFact ? "thanks, that helps me understand where you stand. Let's lock in the next step right now." : "let's keep that moving."} ` : "Let's lock in the next step right now. "}I suggest Tuesday at 10 for 30 minutes, and I'll send you the invite right away. Does that work for you?`,
     },
   },
   vague_next_step: {
@@ -556,9 +581,9 @@ export const TEXTS = {
       en: () => 'In my next call I will replace "I\'ll be in touch" with a concrete proposal with date and time and send the invite before we hang up.',
     },
     say: {
-      Sie: (p) => `${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Statt dass ich mich irgendwann melde: Wollen wir gleich einen Termin festmachen, etwa Donnerstag um 14 Uhr für 20 Minuten? Dann schicke ich Ihnen jetzt die Einladung.`,
-      du: (p) => `${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Statt dass ich mich irgendwann melde: Wollen wir gleich einen Termin festmachen, etwa Donnerstag um 14 Uhr für 20 Minuten? Dann schicke ich dir jetzt die Einladung.`,
-      en: (p) => `${p.echo ? `You said “${p.echo}”. ` : ''}Rather than me getting back to you at some point: shall we fix a time now, say Thursday at 2 pm for 20 minutes? Then I'll send you the invite right away.`,
+      Sie: (p) => p.openObjection ? OPEN_OBJECTION_CLOSE.Sie(p.echo) : `${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Statt dass ich mich irgendwann melde: Wollen wir gleich einen Termin festmachen, etwa Donnerstag um 14 Uhr für 20 Minuten? Dann schicke ich Ihnen jetzt die Einladung.`,
+      du: (p) => p.openObjection ? OPEN_OBJECTION_CLOSE.du(p.echo) : `${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Statt dass ich mich irgendwann melde: Wollen wir gleich einen Termin festmachen, etwa Donnerstag um 14 Uhr für 20 Minuten? Dann schicke ich dir jetzt die Einladung.`,
+      en: (p) => p.openObjection ? OPEN_OBJECTION_CLOSE.en(p.echo) : `${p.echo ? `You said “${p.echo}”. ` : ''}Rather than me getting back to you at some point: shall we fix a time now, say Thursday at 2 pm for 20 minutes? Then I'll send you the invite right away.`,
     },
   },
   undated_next_step: {
@@ -575,9 +600,9 @@ export const TEXTS = {
       en: () => 'In my next call I will turn every "next week" into a meeting with a day and time and send the invite while we are still talking.',
     },
     say: {
-      Sie: (p) => `${mirror('Sie', p.echo)}lassen Sie uns das gleich festmachen: Passt Ihnen Mittwoch um 11 Uhr? Dann schicke ich Ihnen sofort die Einladung.`,
-      du: (p) => `${mirror('du', p.echo)}lass uns das gleich festmachen: Passt dir Mittwoch um 11 Uhr? Dann schicke ich dir sofort die Einladung.`,
-      en: (p) => `${mirror('en', p.echo)}let's lock that in right now: does Wednesday at 11 work for you? Then I'll send you the invite straight away.`,
+      Sie: (p) => `${p.plainFact ? `${youSaid('Sie', p.echo)}lassen Sie uns dranbleiben und den nächsten Termin gleich festmachen` : `${mirror('Sie', p.echo)}lassen Sie uns das gleich festmachen`}: Passt Ihnen Mittwoch um 11 Uhr? Dann schicke ich Ihnen sofort die Einladung.`,
+      du: (p) => `${p.plainFact ? `${youSaid('du', p.echo)}lass uns dranbleiben und den nächsten Termin gleich festmachen` : `${mirror('du', p.echo)}lass uns das gleich festmachen`}: Passt dir Mittwoch um 11 Uhr? Dann schicke ich dir sofort die Einladung.`,
+      en: (p) => `${p.plainFact ? `${youSaid('en', p.echo)}let's keep this moving and lock in the next meeting right now` : `${mirror('en', p.echo)}let's lock that in right now`}: does Wednesday at 11 work for you? Then I'll send you the invite straight away.`,
     },
   },
   unconfirmed_next_step: {
@@ -621,8 +646,15 @@ export const TEXTS = {
   // ---------------------------------------------------------------- stretch goals (good calls)
   stretch_discovery: {
     why: {
-      de: () => 'Bei diesem Problem wäre noch eine Ebene mehr möglich gewesen: seit wann es besteht, was schon versucht wurde und wer im Unternehmen am meisten darunter leidet.',
-      en: () => 'On this problem there was room for one more level: how long it has existed, what has been tried and who in the company suffers most from it.',
+      // metrics.pains counts problem sentences; without one, the quote is a number the customer put on something.
+      de: (p) =>
+        p.pains > 0
+          ? 'Bei diesem Problem wäre noch eine Ebene mehr möglich gewesen: seit wann es besteht, was schon versucht wurde und wer im Unternehmen am meisten darunter leidet.'
+          : 'Hier hat die Kundin oder der Kunde etwas beziffert; da wäre noch eine Ebene mehr möglich gewesen: seit wann es so ist, was schon versucht wurde und wer im Unternehmen am meisten darunter leidet.',
+      en: (p) =>
+        p.pains > 0
+          ? 'On this problem there was room for one more level: how long it has existed, what has been tried and who in the company suffers most from it.'
+          : 'Here the customer put a number on something; there was room for one more level: how long it has been like this, what has been tried and who in the company suffers most from it.',
     },
     coaching: {
       de: () => 'Den Sandler-Schmerztrichter bis zum Ende gehen: nach den Auswirkungen auch nach der persönlichen Bedeutung für die Gesprächsperson fragen.',
@@ -670,8 +702,8 @@ export const TEXTS = {
   },
   stretch_talk_share: {
     why: {
-      de: (p) => `Der Redeanteil auf der Verkaufsseite lag bei ${p.talkPct} %, über dem Richtwert von rund 43 % aus erfolgreichen Gesprächen. Hier ist einer der längsten Redebeiträge; kürzer gefasst und mit einer Frage beendet, hätte die Kundin oder der Kunde früher wieder das Wort gehabt.`,
-      en: (p) => `The rep had a talk share of ${p.talkPct}%, above the benchmark of around 43% from successful calls. This is one of the rep's longest turns; shorter and ended with a question, it would have given the customer the floor sooner.`,
+      de: (p) => `Der Redeanteil auf der Verkaufsseite lag bei ${p.talkPct} %, über dem Richtwert von rund 43 % aus erfolgreichen Gesprächen. Hier ist einer der längsten Redebeiträge; ${p.handedOver ? 'kürzer gefasst, bevor die Frage am Ende kommt' : 'kürzer gefasst und mit einer Frage beendet'}, hätte die Kundin oder der Kunde früher wieder das Wort gehabt.`,
+      en: (p) => `The rep had a talk share of ${p.talkPct}%, above the benchmark of around 43% from successful calls. This is one of the rep's longest turns; ${p.handedOver ? 'shorter before the question at its end' : 'shorter and ended with a question'}, it would have given the customer the floor sooner.`,
     },
     coaching: {
       de: () => 'Erklärungen auf zwei, drei Sätze kürzen und mit einer Frage übergeben; zwischendurch die letzten Worte der Kundin oder des Kunden spiegeln und schweigen, damit die Person weitererzählt.',
@@ -682,6 +714,7 @@ export const TEXTS = {
       en: () => 'In my next call I will keep my talk share under 50%: I will end every explanation after a few sentences with a question and mirror the customer\'s last words before I go on.',
     },
     say: {
+      // Quoted at an explanation of 20 words or more (never a mirror): "how does that look so far?" checks back on it.
       Sie: (p) => `${youSaid('Sie', p.echo)}${p.echo ? 'wie' : 'Wie'} sehen Sie das bis hierhin, und was fehlt Ihnen noch, damit es für Sie passt?`,
       du: (p) => `${youSaid('du', p.echo)}${p.echo ? 'wie' : 'Wie'} siehst du das bis hierhin, und was fehlt dir noch, damit es für dich passt?`,
       en: (p) => `${youSaid('en', p.echo)}${p.echo ? 'how' : 'How'} does that look to you so far, and what is still missing for it to fit?`,
@@ -693,11 +726,11 @@ export const TEXTS = {
       en: (p) => `${p.pitched ? 'The offer was well tied to the customer\'s problems, and the' : 'The'} customer already described the benefit in their own words. What is still missing: a number for that benefit, which will justify the price later.`,
     },
     coaching: {
-      de: () => 'Den Nutzen beziffern lassen: fragen, woran man in drei Monaten merkt, dass es sich gelohnt hat, und was das in Stunden oder Euro wert ist.',
+      de: (p) => `Den Nutzen beziffern lassen: fragen, woran man in drei Monaten merkt, dass es sich gelohnt hat, und was das in Stunden oder ${money(p)} wert ist.`,
       en: () => 'Get the benefit quantified: ask how they will know in three months that it was worth it, and what that is worth in hours or money.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch lasse ich die Kundin oder den Kunden den Nutzen der Lösung in Stunden oder Euro beziffern und halte die Zahl für das Angebot fest.',
+      de: (p) => `Im nächsten Gespräch lasse ich die Kundin oder den Kunden den Nutzen der Lösung in Stunden oder ${money(p)} beziffern und halte die Zahl für das Angebot fest.`,
       en: () => 'In my next call I will have the customer put the benefit of the solution in hours or money and keep that number for the proposal.',
     },
     say: {
@@ -918,6 +951,16 @@ export const TEXTS = {
     coaching: {
       de: () => 'Am Ende des Gesprächs ausdrücklich auf diese Vereinbarung zurückkommen, wenn es um den nächsten Schritt geht.',
       en: () => 'At the end of the call, come back to this agreement explicitly when it is time to decide on the next step.',
+    },
+  },
+  upfront_permission: {
+    why: {
+      de: () => 'Ein Kaltanruf mit Upfront Contract: Der Grund des Anrufs ist genannt, und es wird um Erlaubnis gefragt. So fühlt sich die Person nicht überrumpelt und entscheidet selbst, ob sie zuhört.',
+      en: () => "A cold call's upfront contract: the reason for the call is stated and the rep asks for permission. The customer does not feel ambushed and decides for themselves whether to listen.",
+    },
+    coaching: {
+      de: () => 'Beibehalten. Passt es gerade nicht, einen konkreten Zeitpunkt für einen Rückruf vereinbaren, statt nur Unterlagen anzubieten.',
+      en: () => 'Keep it up. If it is not a good time, agree a concrete time to call back instead of only offering to send material.',
     },
   },
   fallback_strength: {
@@ -1167,7 +1210,11 @@ export function objectionAskedNoAckWhy(lang: Language, type: ObjectionType, chec
   return ASKED_NO_ACK_WHY[lang](OBJECTION_NAMES[lang][type], checkedBack);
 }
 export function objectionAckFirstSay(mode: SayMode, echo: string | null, question: string): string {
-  return ACK_FIRST_SAY[mode](echo, question);
+  // The rep's own question starts a sentence of the line: capitalised, and "i" written "I", even
+  // when the transcript is lower case ("which one, if i may ask?"). The echo stays verbatim.
+  let q = question.replace(/\s+/g, ' ').trim();
+  if (mode === 'en') q = q.replace(/(^|\s)i(?=\s|'|’)/g, '$1I');
+  return ACK_FIRST_SAY[mode](echo, q.charAt(0).toUpperCase() + q.slice(1));
 }
 
 export function objectionWhy(lang: Language, type: ObjectionType, quality: number, capitulated: false | 'material' | 'discount' | 'cheaper_plan' = false): string {
@@ -1186,8 +1233,16 @@ const ADOPTION_SAY: Record<SayMode, (e: string | null) => string> = {
   du: (e) => `${e ? `„${e}“ – ` : ''}das ist ein wichtiger Punkt, danke, dass du das ansprichst. Darf ich fragen: Woran ist es beim letzten Mal gescheitert, und was müsste anders sein, damit dein Team es wirklich nutzt?`,
   en: (e) => `${e ? `“${e}” – ` : ''}that's an important point, thanks for raising it. Can I ask: what made it fail last time, and what would have to be different for your team to actually use it?`,
 };
+/** "Läuft gut", "we're happy with …": good to hear. "Not interested", „kein Bedarf“, "not sure we're renewing" is not. */
+const CONTENT_RE = /\b(?:läuft (?:\S+ )?(?:gut|super|prima)|zufrieden|happy|works (?:fine|well)|working (?:fine|well)|going (?:fine|well)|all good|good with|fine with|passt (?:so|gut))\b/iu;
+const NOT_GOOD_NEWS: Record<SayMode, [string, string]> = {
+  Sie: ['freut mich zu hören.', 'danke, dass Sie das offen sagen.'],
+  du: ['freut mich zu hören.', 'danke, dass du das offen sagst.'],
+  en: ['good to hear.', 'thanks for being straight with me.'],
+};
 export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType): string {
   if (type === 'adoption' && method === 'laer') return ADOPTION_SAY[mode](echo);
+  if (method === 'gap_selling' && echo && !CONTENT_RE.test(echo)) return OBJECTION_SAY.gap_selling[mode](echo).replace(NOT_GOOD_NEWS[mode][0], NOT_GOOD_NEWS[mode][1]);
   return OBJECTION_SAY[method][mode](echo);
 }
 
