@@ -43,8 +43,9 @@ export async function start(mode: 'serve' | 'worker', config: Config = loadConfi
     async stop() {
       if (stopped) return;
       stopped = true;
-      await background.stop();
-      if (app) await app.close();
+      // HTTP stops taking connections while running background work finishes (both bounded),
+      // then the database closes.
+      await Promise.all([background.stop(), app?.close()]);
       await handle.close();
     },
   };

@@ -43,6 +43,9 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     routerOptions: { maxParamLength: 16 * 1024 },
     // A body must arrive within 60 s, like the headers: a client trickling bytes cannot hold a connection open for ever.
     requestTimeout: 60_000,
+    // While the server stops, a request that still arrives on an open connection is answered as
+    // usual (then the connection closes), not with Fastify's own 503 body, which is no answer of the API.
+    return503OnClosing: false,
     // Node would refuse a request without Host (HTTP/1.1) with an empty body; the hook below
     // refuses it in the error body of the API instead.
     http: { requireHostHeader: false },

@@ -478,6 +478,37 @@ describe('API guard', () => {
     }
   });
 
+  it('while the server stops, a request already on an open connection gets its real answer, then the connection closes', async () => {
+    const app = await buildApp(s.services);
+    // The first request is held in the middle, so its connection is busy when the server starts to stop.
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    app.addHook('onRequest', async (request) => { if (request.headers['x-hold']) await held; });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as net.AddressInfo).port;
+    const head = (extra = '') => `GET /api/v1/me HTTP/1.1\r\nHost: x\r\n${extra}Authorization: Bearer ${a.owner.key}\r\n\r\n`;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise((r) => socket.once('connect', r));
+    let text = '';
+    socket.on('data', (d) => { text += d; });
+    const ended = new Promise((r) => socket.once('close', r));
+    socket.write(head('X-Hold: 1\r\n'));
+    await new Promise((r) => setTimeout(r, 100));
+    const closing = app.close();
+    socket.write(head());
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    await closing;
+    await ended;
+    const answers = text.split(/(?=HTTP\/1\.1 )/);
+    assert.equal(answers.length, 2, text);
+    for (const answer of answers) {
+      assert.match(answer, /^HTTP\/1\.1 200 /, answer.slice(0, 300));
+      assert.match(answer, /"pipeline_stages"/);
+    }
+  });
+
   it('answers a client whose headers never finish with 408 request_timeout in the one error shape', async () => {
     // Node's own timeouts (60 s for headers, checked every 30 s) shortened on a second app over the same services.
     const app = await buildApp(s.services);
