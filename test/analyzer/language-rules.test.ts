@@ -46,3 +46,11 @@ test('what_to_say_instead echoes the customer’s own words (a quoted phrase the
   const customerLines = transcript.split('\n').filter((l) => l.startsWith('Thomas Brandt:')).join('\n');
   assert.ok(customerLines.includes(quoted[1]), quoted[1]);
 });
+
+test('a transcript whose words show no language ("hello", "ok") is taken to be in the language of the push', () => {
+  for (const [transcript, language] of [['hello', 'en'], ['Rep: Hello?\nKim: Okay.', 'en'], ['hello', 'de'], ['Rep: Okay.\nKim: Hm.', 'de']] as const) {
+    const r = analyzeTranscript({ transcript, language });
+    assert.equal(r.call_language, language, transcript);
+    assert.equal(detectLanguage(r.biggest_miss.what_to_say_instead), language, `${transcript}: ${r.biggest_miss.what_to_say_instead}`);
+  }
+});

@@ -242,7 +242,8 @@ function firstSentences(turn: Turn, n: number): string {
     .join(' ');
 }
 
-export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): Measurements {
+/** `requested`: the push's language, taken as the call's language only when the words give no sign either way ("hello"). */
+export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, requested: Language = 'de'): Measurements {
   const n = turns.length;
   for (const t of turns) t.isRep = t.key === repKey;
   const repLabel = turns.find((t) => t.isRep)?.speaker ?? repKey;
@@ -287,7 +288,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean): 
       }
     }
   }
-  const callLanguage: Language = en > de ? 'en' : 'de';
+  const callLanguage: Language = en > de ? 'en' : de > en ? 'de' : requested;
   const mixedLanguage = Math.min(de, en) >= 0.2 * Math.max(de, en) && Math.min(de, en) >= 10;
   let formOfAddress: FormOfAddress | null = null;
   if (callLanguage === 'de') {
