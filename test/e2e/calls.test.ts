@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
 import { mainText, openBrowser, signIn, type Browser } from './browser.ts';
 import { emailOf, PASSWORD, setPasswords, waitFor, WebClient } from './helpers.ts';
+import { newId } from '../../src/lib/ids.ts';
 
 const TRANSCRIPT = (tag: string) => [
   '[00:00:01] Sam: Hi Dana, this is Sam from Northwind Routing. Is now still a good time?',
@@ -212,5 +213,17 @@ describe('consent and coaching in the browser', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  it('coaching says which calls its figures cover when there are more than it reads', async () => {
+    const web = new WebClient(s.baseUrl);
+    await web.signIn(await emailOf(s.services, t.manager.userId));
+    assert.doesNotMatch((await web.get('/coaching')).text, /id="window"/, 'a few calls: all of them, nothing to say');
+    const db = s.services.handle.db;
+    const done = await db.selectFrom('calls').selectAll().where('team_id', '=', t.teamId).where('status', '=', 'done').executeTakeFirstOrThrow();
+    const clones = Array.from({ length: 300 }, (_, i) => ({ ...done, id: newId('call'), transcript_hash: `clone-${i}`, external_id: null, analysed_at: new Date(Date.UTC(2026, 9, 1) + i * 3_600_000).toISOString() }));
+    for (let i = 0; i < clones.length; i += 50) await db.insertInto('calls').values(clones.slice(i, i + 50)).execute();
+    const page = (await web.get('/coaching')).text;
+    assert.match(page, /id="window">Figures and charts cover the latest 300 analysed calls \(since [^)]+\); older calls are on the Calls page\./);
   });
 });

@@ -9,7 +9,7 @@ import { METHODS, SCORE_DIMENSIONS, type AnalysisResult, type BiggestMiss, type 
 import { html, type Html } from '../html.ts';
 import { actor, ctxOf, type PageCtx } from '../context.ts';
 import { layout } from '../layout.ts';
-import { personName, when } from '../format.ts';
+import { dateText, personName, when } from '../format.ts';
 import { DIMENSION_COLOURS, dimensionLabel, lineChart, scoreBars } from '../charts.ts';
 import { repOf, repSelect, userNames } from '../widgets.ts';
 
@@ -126,11 +126,14 @@ export function callRoutes(services: Services): FastifyPluginAsync {
       const a = actor(request);
       const calls: CallRow[] = [];
       let cursor: string | undefined;
+      // The latest analysed calls, at most DASHBOARD_PAGES pages; the page says so when there are more.
+      let more = false;
       for (let i = 0; i < DASHBOARD_PAGES; i++) {
         const page = await services.calls.list(a, { status: 'done', cursor, limit: '100' });
         calls.push(...page.items);
         if (!page.next_cursor) break;
         cursor = page.next_cursor;
+        more = i === DASHBOARD_PAGES - 1;
       }
       const names = await userNames(services, a.teamId);
       const scored = calls.map((c) => ({ c, s: scoresOf(c) })).filter((x): x is { c: CallRow; s: AnalysisResult['scores'] } => x.s !== null).reverse();
@@ -146,6 +149,7 @@ export function callRoutes(services: Services): FastifyPluginAsync {
           <div class="kpi" id="weakest"><span class="muted">${manager ? t('coaching.weakest_team') : t('coaching.weakest_mine')}</span><span class="big">${dimensionLabel(ctx, weakest!.d)}</span><span>${t('coaching.average')} ${fmt(weakest!.mean)} / 5</span></div>
           <div class="kpi"><span class="muted">${t('coaching.analysed')}</span><span class="big">${scored.length}</span></div>
         </div>
+        ${more ? html`<p class="hint" id="window">${t('coaching.window', { n: scored.length, since: dateText(ctx, scored[0].c.analysed_at ?? scored[0].c.created_at) })}</p>` : ''}
         <div class="kpis five" id="dimension-averages">
           ${means.map((m) => html`<div class="kpi"><span class="muted">${dimensionLabel(ctx, m.d as ScoreDimension)}</span><span class="big">${fmt(m.mean)}</span></div>`)}
         </div>
