@@ -104,6 +104,12 @@ export function dealList(ctx: PageCtx, deals: DealRow[], names: Map<string, stri
     <span class="muted">${money(ctx, d.value_cents)} · ${stageLabel(stages, d.stage)} · ${names.get(d.owner_id) ?? ''}</span></li>`)}</ul>`;
 }
 
+/** A deal's or contact's tasks as the Tasks page orders them: open before done, soonest due first, undated last. */
+export function inAgendaOrder<T extends { done: boolean; due_at: string | null; id: string }>(tasks: T[]): T[] {
+  const key = (k: T) => `${k.done ? 1 : 0}${k.due_at ? `0${k.due_at}` : '1'}`;
+  return [...tasks].sort((a, b) => key(a).localeCompare(key(b)) || a.id.localeCompare(b.id));
+}
+
 /** A task with what it is for, where the list shows tasks of many deals and contacts. */
 export type ListedTask = TaskRow & {
   deal?: { id: string; title: string } | null;

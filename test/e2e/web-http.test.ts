@@ -376,6 +376,13 @@ describe('application over HTTP', () => {
     assert.match(row('Overdue task'), new RegExp(`<a href="/deals/${deal.body.id}">Task deal &lt;x&gt;</a> · <a href="/contacts/${deal.body.contact_id}">tina@alpha.test</a>`));
     assert.match(row('Soon task'), new RegExp(`<a href="/contacts/${deal.body.contact_id}">`));
     assert.doesNotMatch(row('Undated task'), /<a href/);
+    // A deal's own page lists its tasks in the same order, done ones last.
+    for (const [title, due] of [['Deal undated', null], ['Deal far', `${day(20)}T09:00:00Z`], ['Deal done', `${day(-9)}T09:00:00Z`], ['Deal soon', `${day(1)}T09:00:00Z`]] as const) {
+      const task = await mk(title, due, { deal_id: deal.body.id });
+      if (title === 'Deal done') await a.member2.client.post(`/tasks/${task.body.id}/done`, {});
+    }
+    const dealPage = (await c.get(`/deals/${deal.body.id}`)).text;
+    assert.deepEqual([...dealPage.matchAll(/class="task-title">([^<]+)</g)].map((m) => m[1]), ['Overdue task', 'Deal soon', 'Deal far', 'Deal undated', 'Deal done']);
     // A deal handed to someone else is no longer named on the member's own task.
     const moved = await a.member2.client.post('/deals', { title: 'Handed over deal' });
     await mk('Task on a handed deal', null, { deal_id: moved.body.id });

@@ -7,7 +7,7 @@ import { html } from '../html.ts';
 import { actor, ctxOf, formAction, given, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { localStages, personName, when } from '../format.ts';
-import { dealList, newDealBox, noteForm, pager, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { dealList, inAgendaOrder, newDealBox, noteForm, pager, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
 
 const HIDE = { hide: true };
@@ -70,7 +70,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
           </section>
           <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, c.deals, names, stages)}
             ${newDealBox(ctx, stages, { contactEmail: c.email })}</section>
-          <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, c.tasks, names, true)}
+          <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, inAgendaOrder(c.tasks), names, true)}
             ${taskBox(ctx, { contact_id: c.id })}</section>
           <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { contact_id: c.id })}</section>
         </div>

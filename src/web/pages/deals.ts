@@ -8,7 +8,7 @@ import { html } from '../html.ts';
 import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { dateInput, localStages, money, personName, when } from '../format.ts';
-import { moveForm, newDealBox, noteForm, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { inAgendaOrder, moveForm, newDealBox, noteForm, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
 
 const HIDE = { hide: true };
@@ -151,7 +151,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
             <ol class="rows" id="stage-history">${d.stage_history.map((h) => html`<li><span>${h.from_stage ? html`${stageLabel(stages, h.from_stage)} → ` : ''}<strong>${stageLabel(stages, h.to_stage)}</strong></span>
               <span class="muted">${when(ctx, h.changed_at)} · ${names.get(h.changed_by) ?? ''}</span></li>`)}</ol>
           </section>
-          <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, d.tasks, names, true)}
+          <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, inAgendaOrder(d.tasks), names, true)}
             ${taskBox(ctx, { deal_id: d.id })}</section>
           <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { deal_id: d.id })}</section>
         </div>
