@@ -26,6 +26,10 @@ declare module 'fastify' {
 export function bearerSecret(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (!h) return null;
+  // Node keeps only the first of two Authorization headers; two credentials are no credential.
+  const raw = request.raw.rawHeaders;
+  let seen = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization' && ++seen > 1) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
   return m ? m[1] : null;
 }

@@ -466,6 +466,13 @@ describe('API guard', () => {
     assert.equal(JSON.parse(noHost.slice(noHost.indexOf('\r\n\r\n') + 4)).detail.error, 'bad_request');
     const expect = await rawRequest(port, `GET /api/v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: bogus\r\nAuthorization: Bearer ${a.owner.key}\r\n\r\n`);
     assert.match(expect, /^HTTP\/1\.1 200 /);
+    // Two credentials are none, whichever comes first.
+    const other = await makeTeam(s.services, s.api, 'Second credential');
+    for (const [first, second] of [[a.owner.key, other.owner.key], [other.owner.key, a.owner.key]]) {
+      const two = await rawRequest(port, `GET /api/v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer ${first}\r\nauthorization: Bearer ${second}\r\n\r\n`);
+      assert.match(two, /^HTTP\/1\.1 401 /);
+      assert.equal(JSON.parse(two.slice(two.indexOf('\r\n\r\n') + 4)).detail.error, 'invalid_key');
+    }
     for (const path of ['/contacts/%ZZ', '/contacts/%ED%A0%80', `/contacts/${'a'.repeat(5000)}`, `/deals/${'b'.repeat(2000)}/reopen`]) {
       const method = path.endsWith('/reopen') ? 'POST' : 'GET';
       const first = await a.owner.client.request(method, path);
