@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeTranscript, validateAnalysis } from '../../src/calls/analyzer/index.ts';
-import { corpus } from './helpers.ts';
+import { corpus, norm } from './helpers.ts';
 
 const texts = (r: ReturnType<typeof analyzeTranscript>) =>
   [r.strongest_moment, r.biggest_miss, ...r.moments].flatMap((m) => [m.why, m.coaching]).concat(r.biggest_miss.what_to_say_instead, r.commitment);
@@ -869,4 +869,28 @@ Mark Chen: Okay.`;
   // After a question about the budget, mentioning the starter plan is an answer, not giving in.
   const asked = analyzeTranscript({ transcript: call('I understand. How are budgets set on your side? We do have a smaller starter plan too.'), language: 'en' });
   assert.deepEqual(asked.metrics.objections, [{ type: 'budget', handled: true }]);
+});
+
+test('a short inbound call where the rep only answers questions still has five moments with different quotes: each answer that asks nothing back is a place for a question', () => {
+  const call = `[00:00] Sarah Whitfield: Hi, this is Sarah Whitfield from Harvest Table Foods. I'm calling about your inventory software, we saw your ad in Food Logistics.
+[00:07] Amir Haddad: Hi Sarah, this is Amir from StockPilot. What made you reach out?
+[00:12] Sarah Whitfield: Does your system handle lot tracking for food recalls?
+[00:15] Amir Haddad: Yes, every lot is tracked from receiving to shipping.
+[00:19] Sarah Whitfield: How fast can you pull a recall report?
+[00:21] Amir Haddad: In a few seconds, for any lot.
+[00:24] Sarah Whitfield: Does it integrate with QuickBooks?
+[00:27] Amir Haddad: It does.
+[00:30] Sarah Whitfield: And how much is it?
+[00:33] Amir Haddad: Plans start at four hundred a month for one warehouse.
+[00:37] Sarah Whitfield: Okay. So, can I get a demo?
+[00:40] Amir Haddad: Sure, I'll send you a link to book a time.
+[00:43] Sarah Whitfield: Great, thanks.`;
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: call, language });
+    const quotes = [r.strongest_moment, r.biggest_miss, ...r.moments].map((m) => norm(m.quote));
+    for (const [i, a] of quotes.entries()) {
+      for (const b of quotes.slice(i + 1)) assert.ok(!a.includes(b) && !b.includes(a), `${a} | ${b}`);
+    }
+    assert.ok(r.moments.some((m) => m.quote === 'Yes, every lot is tracked from receiving to shipping.'), JSON.stringify(quotes));
+  }
 });

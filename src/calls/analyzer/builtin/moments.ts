@@ -73,6 +73,8 @@ export interface Candidate {
   objection?: ObjectionEvent;
   /** The echo is a plain fact, said before the customer named any problem: no line may treat it as one. */
   plainEcho?: boolean;
+  /** Only taken among the three moments when no other candidate has a quote left (a short call). */
+  reserve?: boolean;
   /** A praised question: what the rep did right after the answer. */
   followUp?: FollowUp;
   /** Call-specific facts for the texts (who decides, whether the impact is already known, …). */
@@ -424,9 +426,17 @@ export function buildCandidates(m: Measurements): Candidate[] {
     let statementAfter: Sentence | null = null;
     let longestTurnWords = 0;
     const statementReplies: Sentence[] = [];
+    // The rep's answers to the customer's questions that ask nothing back ("Yes, every lot is
+    // tracked from receiving to shipping."): each one a place where a question belonged too.
+    const plainAnswers: Sentence[] = [];
     for (const t of turns) {
       const next = turns[t.index + 1];
-      if (t.isRep || t.words < 30 || !next?.isRep || next.sentences.some((x) => x.question !== null)) continue;
+      if (t.isRep || !next?.isRep || next.sentences.some((x) => x.question !== null)) continue;
+      if (t.words < 30) {
+        const answer = t.sentences.some((x) => x.question !== null) ? next.sentences.find((x) => substantive(x) && !GOODBYE_RE.test(x.text) && !fragment(x)) : undefined;
+        if (answer) plainAnswers.push(answer);
+        continue;
+      }
       const s = next.sentences.find(substantive);
       if (!s) continue;
       statementReplies.push(s);
@@ -459,6 +469,15 @@ export function buildCandidates(m: Measurements): Candidate[] {
         if (s === closed) continue;
         c.push({
           dimension: 'discovery', positive: false, stretch: false, strength: 45, sentence: s,
+          kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(s.turn)) ?? echoAt(s),
+          extra: { impactKnown: impactKnownAt(s), quotedOpen: false },
+        });
+      }
+      // Held in reserve: in a short call they give the three moments different quotes.
+      for (const s of plainAnswers) {
+        if (s === closed) continue;
+        c.push({
+          dimension: 'discovery', positive: false, stretch: false, strength: 40, sentence: s, reserve: true,
           kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(s.turn)) ?? echoAt(s),
           extra: { impactKnown: impactKnownAt(s), quotedOpen: false },
         });
@@ -956,7 +975,7 @@ export function selectMoments(all: Candidate[], scores: Scores): Selection {
   // call that went well overall, unless the call has too few other moments to choose from.
   const mean = SCORE_DIMENSIONS.reduce((sum, d) => sum + scores[d], 0) / SCORE_DIMENSIONS.length;
   const fitting = all.filter((x) => !x.stretch || (scores[x.dimension] >= 3 && mean >= 3));
-  const first = selectFrom(new Set(fitting.map((x) => x.sentence)).size >= 5 ? fitting : all, scores);
+  const first = selectFrom(new Set(fitting.filter((x) => !x.reserve).map((x) => x.sentence)).size >= 5 ? fitting : all, scores);
   // Too few different quotes among the fitting ones (a quote may span two sentences): all of them.
   return first.short && fitting.length < all.length ? selectFrom(all, scores) : first;
 }
@@ -1009,14 +1028,17 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
     return true;
   };
   const nextMiss = () =>
-    negatives.find((x) => !x.stretch && free(x) && !dims.has(x.dimension)) ?? negatives.find((x) => !x.stretch && free(x));
+    negatives.find((x) => !x.stretch && !x.reserve && free(x) && !dims.has(x.dimension)) ?? negatives.find((x) => !x.stretch && !x.reserve && free(x));
   const nextStrength = () => positives.find((x) => x.strength > 1 && free(x));
   for (let round = 0; round < 3 && picked.length < 3; round++) {
     const progressed = [take(nextMiss()), take(nextStrength())].some(Boolean);
     if (!progressed) break;
   }
-  while (picked.length < 3 && take(negatives.find(free) ?? candidates.find(free)));
+  const unreserved = (x: Candidate) => !x.reserve && free(x);
+  while (picked.length < 3 && take(negatives.find(unreserved) ?? candidates.find(unreserved)));
   const short = picked.length < 3;
+  // Too few: the rep's plain answers held in reserve, before any quote is repeated.
+  while (picked.length < 3 && take(candidates.find(free)));
   for (const x of [miss, strongest, ...negatives]) if (picked.length < 3 && !picked.includes(x)) picked.push(x);
   while (picked.length < 3) picked.push(strongest);
   const three = picked.slice(0, 3).sort((a, b) => a.sentence.wordPos - b.sentence.wordPos) as [Candidate, Candidate, Candidate];
