@@ -32,7 +32,7 @@ const CallMetrics = Type.Object({
   next_step: Type.Optional(Type.Union(['dated', 'undated', 'vague', 'none'].map((k) => Type.Literal(k)))),
   speakers: Type.Optional(Count), words: Type.Optional(Count),
   format: Type.Optional(Type.String({ description: 'Transcript format recognised: labelled, webvtt, srt, unlabelled' })),
-  rep_detection: Type.Optional(Type.String({ description: 'Which rule identified the salesperson' })),
+  rep_detection: Type.Optional(Type.String({ description: 'Which rule identified the salesperson: hint, role_label, rep_name, inbound, introduction, selling, questions or single_speaker' })),
   notes: Type.Optional(Type.Array(Type.String(), { description: 'Caveats about the transcript, e.g. no_speaker_labels' })),
 }, { additionalProperties: true, description: 'What the analysis measured (talk share, monologue, questions, pains, objections, next step); coaching.md' });
 

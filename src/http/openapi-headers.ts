@@ -11,16 +11,16 @@ const RATE_HEADERS = {
 const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } };
 const IDEMPOTENCY_KEY = {
   in: 'header', name: 'Idempotency-Key', required: false,
-  description: 'Makes a retried POST safe: the same key and body replay the first answer; the same key with another body answers 422. A retry while the first request runs waits for it; one whose process died is taken over after 15 s. Kept 48 hours.',
+  description: 'Makes a retried POST safe: the same key and body replay the first answer; the same key with another body answers 422. A retry while the first request runs waits for it; one whose process died is taken over after 15 s (a first request only held up then rolls back: 409 request_in_progress). Kept 48 hours.',
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
 // Answers every operation can give beyond its own schema: from the HTTP parser (400, 408, 431),
 // the licence (402 also on reads: members' keys), and for a body, its size and type (413, 415).
 const EVERY_OPERATION: Record<string, string> = {
-  400: 'bad_request: the HTTP request itself is malformed (e.g. raw non-ASCII bytes in the URL)',
+  400: 'bad_request: the HTTP request itself is malformed (e.g. raw non-ASCII bytes in the URL, no Host header)',
   402: "licence_inactive: the team's licence is not in force (writes; members' keys also on reads)",
-  408: 'request_timeout: the request did not arrive in time',
+  408: 'request_timeout: the headers or the body did not arrive within 60 s',
   431: 'headers_too_large: request headers over 16 KiB',
 };
 // Every operation checks its query string and path before its own rules (api-guard preValidation).
@@ -30,7 +30,7 @@ const IDEMPOTENCY_422 = 'validation_error with field Idempotency-Key: an empty k
 const SUCCESS: Record<string, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted: queued; the work runs in the background', 204: 'No Content' };
 const WITH_BODY: Record<string, string> = {
   413: 'payload_too_large: body over 2 MiB (POST /calls: 4 MiB)',
-  415: 'unsupported_media_type: a body that is not application/json',
+  415: 'unsupported_media_type: a body that is not application/json, is compressed (Content-Encoding) or not UTF-8 (charset)',
 };
 const REPLAYED = { description: 'true on an answer replayed for a retried Idempotency-Key', schema: { type: 'string', enum: ['true'] } };
 
@@ -40,7 +40,7 @@ function operationId(method: string, path: string): string {
   return method + words.flatMap((w) => w.split(/[_-]/)).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 
-const IN_PROGRESS = 'request_in_progress: a request with the same Idempotency-Key is still running (no existing_id; retry in a few seconds); duplicate with existing_id: it was carried out by a server that stopped before storing its answer (existing_id names the row it made)';
+const IN_PROGRESS = 'request_in_progress: a request with the same Idempotency-Key is still running (no existing_id; retry in a few seconds), or this request was held up and a retry took its key over (its change rolled back); duplicate with existing_id: it was carried out by a server that stopped before storing its answer (existing_id names the row it made)';
 
 type Doc = { paths?: Record<string, Record<string, any>>; components?: Record<string, any> };
 
