@@ -495,28 +495,30 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       askedForMovement = true;
       exploredSinceAsk = false;
     }
+    // The sentences of this turn that name a problem of the customer's (each judged once).
+    const painful = new Set(t.sentences.filter((s) => PAIN_RE.test(painText(s.text))));
+    const turnPain = painful.size > 0;
     // "Puh, das ist für uns echt viel." right after a price was named: the rep's turn before, or a
     // sentence of this turn that is no pain of the customer's ("Das kostet uns zwei Stunden am Tag" is one).
     // The rep's turn must be about the price: short, or ending with it ("… Pricing on Enterprise is 38 pounds per user.
     // – Okay. That's a lot." after a long feature walk-through is about the walk-through).
     const priceOnTable = (s: Sentence) =>
       (prevTurn !== null && prevTurn.isRep && prevTurn.words <= 60 && PRICE_MENTION_RE.test(prevTurn.text)) ||
-      t.sentences.some((x) => x.wordPos <= s.wordPos && PRICE_MENTION_RE.test(x.text) && !PAIN_RE.test(painText(x.text)));
-    // A number before the problem in the same turn ("Zwei bis drei Tage. Und es gibt immer wieder Fehler.") quantifies it too.
-
+      t.sentences.some((x) => x.wordPos <= s.wordPos && PRICE_MENTION_RE.test(x.text) && !painful.has(x));
     // A price, budget or competitor objection that names no problem of the customer's: its numbers are no impact.
     const negotiating = (s: Sentence) =>
-      !PAIN_RE.test(painText(s.text)) &&
+      !painful.has(s) &&
       (PRICE_NUMBER_RES.some((re) => re.test(s.text.replace(OBJECTION_NEGATION_RE, ' '))) || namesCompetitor(s.text) || (PRICE_CONTEXT_RE.test(s.text) && priceOnTable(s)));
-    const turnPain = t.sentences.some((s) => PAIN_RE.test(painText(s.text)));
-    const turnImpact = t.sentences.some((s) => quantifiesImpact(s.text) && !negotiating(s));
+    // The sentences of this turn that put a number on a problem (each judged once); a number
+    // before the problem in the same turn ("Zwei bis drei Tage. Und es gibt immer wieder Fehler.") quantifies it too.
+    const impactful = new Set(t.sentences.filter((s) => quantifiesImpact(s.text) && !negotiating(s)));
+    const turnImpact = impactful.size > 0;
     for (const s of t.sentences) {
       customerSentences.push(s);
-      const cleaned = painText(s.text);
-      const isPain = PAIN_RE.test(cleaned);
+      const isPain = painful.has(s);
       // "12 Euro pro Nutzer im Monat ist für uns echt viel", "a quote that's thirty percent lower": the
       // numbers of a price or a competitor's quote are no impact of a problem.
-      const hasImpact = quantifiesImpact(s.text) && !negotiating(s);
+      const hasImpact = impactful.has(s);
       if (hasImpact && (isPain || turnPain || i - lastPainTurn <= 4)) impacts++;
       if (isPain) {
         // The whole statement around a pain is the customer's vocabulary for it.
@@ -585,12 +587,10 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         .reverse()
         .find((s) => s.question === 'open' && ![LOGISTIC_Q_RE, GREETING_RE, PERMISSION_Q_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(s.text)));
       if (q) {
-        const pain = t.sentences.some((s) => PAIN_RE.test(painText(s.text)));
         // "Wir sind 40 Leute" is context: only time, money or what was lost counts as an impact.
         // Nor are the numbers of a price objection or a competitor's quote ("a quote from OptiDrive that's about thirty percent lower").
-        const impact = turnImpact;
-        const score = Math.min(t.words, 80) + (pain ? 40 : 0) + (impact ? 60 : 0) + (IMPLICATION_Q_RE.test(q.text) ? 20 : 0);
-        if (!bestQuestion || score > bestQuestion.score) bestQuestion = { sentence: q, score, impact, pain };
+        const score = Math.min(t.words, 80) + (turnPain ? 40 : 0) + (turnImpact ? 60 : 0) + (IMPLICATION_Q_RE.test(q.text) ? 20 : 0);
+        if (!bestQuestion || score > bestQuestion.score) bestQuestion = { sentence: q, score, impact: turnImpact, pain: turnPain };
       }
     }
   }
