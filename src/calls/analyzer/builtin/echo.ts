@@ -126,18 +126,14 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   // subject follows the verb; "das zu teuer" is no clause), and a sentence that is a "dass" clause
   // of its own ("Dass es nicht nervt und dass es DSGVO-konform ist.") keeps its "Dass".
   const a0 = a;
-  while (a <= b && (ECHO_LEAD_WORDS.has(toks[a].word.toLowerCase()) || (a > 0 && a < b && LEAD_COPULA.has(toks[a].word.toLowerCase())))) {
-    const w = toks[a].word.toLowerCase();
-    if (LEAD_COPULA.has(w) || INVERTED_VERB.has(w)) {
-      if (a + 1 <= b && INVERTED_SUBJECT.has(toks[a + 1].word.toLowerCase()) && a > a0) {
-        a = a0;
-        break;
-      }
-    }
-    if (a === 0 && b === cb && SUBORDINATE_RE.test(toks[a].word) && b > a + 1) break;
+  const word = (i: number) => toks[i].word.toLowerCase();
+  // A verb after skipped words, with its subject right behind it: the skipped words were the inversion's start.
+  const inversionAt = (i: number) => i > a0 && i + 1 <= b && (LEAD_COPULA.has(word(i)) || INVERTED_VERB.has(word(i))) && INVERTED_SUBJECT.has(word(i + 1));
+  while (a <= b && (ECHO_LEAD_WORDS.has(word(a)) || (a > 0 && a < b && LEAD_COPULA.has(word(a))))) {
+    if (inversionAt(a) || (a === 0 && b === cb && SUBORDINATE_RE.test(toks[a].word) && b > a + 1)) break;
     a++;
   }
-  if (a > a0 && a + 1 <= b && INVERTED_VERB.has(toks[a].word.toLowerCase()) && INVERTED_SUBJECT.has(toks[a + 1].word.toLowerCase())) a = a0;
+  if (inversionAt(a)) a = a0;
   // Articles, prepositions and pronouns are trimmed only where the window cut the clause: at the
   // clause's own end they belong to it ("My boss would love it", "… DSGVO-konform ist").
   while (b >= a && ((b < cb && ECHO_TAIL_WORDS.has(toks[b].word.toLowerCase())) || ECHO_LEAD_WORDS.has(toks[b].word.toLowerCase()))) b--;
