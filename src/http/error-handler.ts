@@ -124,10 +124,11 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
   const body = JSON.stringify(error.body());
   const answer = `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   // Bad bytes after a good request on the same connection (pipelining, or stray bytes past
-  // Content-Length): that request may still be running. Its answer goes out first, then this
-  // one; closing now would hide the answer of a change that was made.
+  // Content-Length): that request, received whole, may still be running. Its answer goes out
+  // first, then this one; closing now would hide the answer of a change that was made. A request
+  // whose own body never finished arriving (the timeout) is answered now.
   const running = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (running && !running.writableFinished) {
+  if (running && !running.writableFinished && running.req.complete) {
     let sent = false;
     const after = () => {
       if (sent || socket.destroyed || socket.writableEnded) return;

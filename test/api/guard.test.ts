@@ -519,6 +519,8 @@ describe('API guard', () => {
   it('answers a client whose headers never finish with 408 request_timeout in the one error shape', async () => {
     // Node's own timeouts (60 s for headers, checked every 30 s) shortened on a second app over the same services.
     const app = await buildApp(s.services);
+    // As served: headers and the whole body within 60 s each (a trickled body must not hold a connection for ever).
+    assert.deepEqual([app.server.headersTimeout, app.server.requestTimeout], [60_000, 60_000]);
     Object.assign(app.server, { headersTimeout: 300, requestTimeout: 400, connectionsCheckingInterval: 100 });
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
@@ -529,6 +531,10 @@ describe('API guard', () => {
       assert.deepEqual(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), {
         detail: { error: 'request_timeout', message: 'The request took too long to arrive.' },
       });
+      // A body that stops coming after the headers: the same 408.
+      const trickled = await rawRequest(port, `POST /api/v1/companies HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.owner.key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"Tri`);
+      assert.match(trickled, /^HTTP\/1\.1 408 /);
+      assert.equal((await a.owner.client.get('/companies?q=tri')).body.total, 0);
     } finally {
       await app.close();
     }
