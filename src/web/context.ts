@@ -50,6 +50,8 @@ export interface PageCtx {
   t: Translate;
   locale: Locale;
   user: UserTable | null;
+  /** The signed-in user's team (null without a session). */
+  teamName: string | null;
   csrf: string;
   flash: Flash | null;
   path: string;
@@ -70,7 +72,7 @@ export function baseUrlOf(request: FastifyRequest, configured: string | null): s
 export function ctxOf(request: FastifyRequest, publicUrl: string | null): PageCtx {
   const w = request.web;
   return {
-    t: translator(w.locale), locale: w.locale, user: w.session?.user ?? null, csrf: w.csrf, flash: w.flash,
+    t: translator(w.locale), locale: w.locale, user: w.session?.user ?? null, teamName: w.session?.teamName ?? null, csrf: w.csrf, flash: w.flash,
     path: request.url.split('?')[0], baseUrl: baseUrlOf(request, publicUrl), licenceInactive: w.licenceInactive === true,
     rejected: w.handed.form ?? null,
   };

@@ -86,7 +86,7 @@ export function layout(ctx: PageCtx, opts: { title: string; body: Html; wide?: b
 <body>
 <a class="skip" href="#main">${ctx.t('nav.skip')}</a>
 <header class="top">
-  <a class="brand" href="/">RZ</a>
+  <a class="brand" href="/">RZ</a>${ctx.teamName ? html`<span class="teamname" title="${ctx.t('nav.team_name')}">${ctx.teamName}</span>` : ''}
   ${nav(ctx)}
   <div class="topright">${userMenu(ctx)}${languageSwitch(ctx)}</div>
 </header>

@@ -9,14 +9,14 @@ export class SessionRepository {
   }
 
   /** The session with its user and the licence of the user's team (every page needs all three). */
-  async withUser(id: string, now: string): Promise<{ session: SessionTable; user: UserTable; licence: TeamTable['licence'] } | undefined> {
+  async withUser(id: string, now: string): Promise<{ session: SessionTable; user: UserTable; licence: TeamTable['licence']; teamName: string } | undefined> {
     const session = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
     if (!session) return undefined;
     const row = await this.db.selectFrom('users').innerJoin('teams', 'teams.id', 'users.team_id')
-      .selectAll('users').select('teams.licence as team_licence').where('users.id', '=', session.user_id).executeTakeFirst();
+      .selectAll('users').select(['teams.licence as team_licence', 'teams.name as team_name']).where('users.id', '=', session.user_id).executeTakeFirst();
     if (!row) return undefined;
-    const { team_licence: licence, ...user } = row;
-    return { session, user, licence };
+    const { team_licence: licence, team_name: teamName, ...user } = row;
+    return { session, user, licence, teamName };
   }
 
   delete(id: string): Promise<unknown> {

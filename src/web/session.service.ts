@@ -20,6 +20,8 @@ export interface WebSession {
   user: UserTable;
   /** Whether the user's team's licence is in force (the application's one licence rule). */
   licenceActive: boolean;
+  /** Shown in the page header: which team the user is working in. */
+  teamName: string;
 }
 
 export type SignInResult =
@@ -86,8 +88,8 @@ export class SessionService {
       id: sha256(token), user_id: user.id, csrf_token: csrf, created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_DAYS * 86400_000).toISOString(),
     });
-    const team = await this.db.selectFrom('teams').select('licence').where('id', '=', user.team_id).executeTakeFirst();
-    return { token, session: { id: sha256(token), csrf, user, licenceActive: team?.licence === 'active' } };
+    const team = await this.db.selectFrom('teams').select(['licence', 'name']).where('id', '=', user.team_id).executeTakeFirst();
+    return { token, session: { id: sha256(token), csrf, user, licenceActive: team?.licence === 'active', teamName: team?.name ?? '' } };
   }
 
   /** The session of a cookie token; null when unknown, expired, or the user is deactivated. */
@@ -95,7 +97,7 @@ export class SessionService {
     if (!token || token.length > 100) return null;
     const found = await this.repo.withUser(sha256(token), nowIso());
     if (!found || found.user.active !== 1) return null;
-    return { id: found.session.id, csrf: found.session.csrf_token, user: found.user, licenceActive: found.licence === 'active' };
+    return { id: found.session.id, csrf: found.session.csrf_token, user: found.user, licenceActive: found.licence === 'active', teamName: found.teamName };
   }
 
   signOut(sessionId: string): Promise<unknown> {

@@ -77,16 +77,22 @@ export async function userNames(services: Services, teamId: string): Promise<Map
   return new Map(users.map((u) => [u.id, u.name]));
 }
 
-export function pager(ctx: PageCtx, base: string, q: string, next: string | null, total: number): Html {
-  const qs = (cursor?: string) => {
+/** A list's address with its filters (empty ones left out) and, for a later page, the cursor. */
+export function listHref(base: string, params: Record<string, string | undefined>): (cursor?: string) => string {
+  return (cursor) => {
     const p = new URLSearchParams();
-    if (q) p.set('q', q);
+    for (const [k, v] of Object.entries(params)) if (v) p.set(k, v);
     if (cursor) p.set('cursor', cursor);
     const s = p.toString();
     return s ? `${base}?${s}` : base;
   };
-  return html`<p class="pager"><span>${ctx.t('list.total', { n: total })}</span>
-    ${next ? html`<a href="${qs(next)}" rel="next">${ctx.t('list.more')}</a>` : ''}</p>`;
+}
+
+/** The footer of every list: the total, a link back to the first page from a later one, the next page. */
+export function pager(ctx: PageCtx, href: (cursor?: string) => string, page: { next_cursor: string | null; total: number }, cursor: string | undefined): Html {
+  return html`<p class="pager"><span>${ctx.t('list.total', { n: page.total })}</span>
+    ${cursor ? html`<a href="${href()}" rel="first">${ctx.t('list.first')}</a>` : ''}
+    ${page.next_cursor ? html`<a href="${href(page.next_cursor)}" rel="next">${ctx.t('list.more')}</a>` : ''}</p>`;
 }
 
 export function searchForm(ctx: PageCtx, action: string, q: string, label: MessageKey): Html {

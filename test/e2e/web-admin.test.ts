@@ -64,6 +64,8 @@ describe('application over HTTP: webhooks, usage, licence and failures', () => {
     assert.equal(r.status, 303);
     const page = (await web.owner.get('/team/webhooks')).text;
     assert.match(page, /id="form-error"[^>]*>“URL” was refused/);
+    // This server runs with RZ_WEBHOOK_ALLOW_PRIVATE=1, and the hint under the URL says what that allows.
+    assert.match(page, /id="wh-url-hint" class="hint">This installation also accepts http and private addresses/);
     assert.match(page, /id="wh-url"[^>]*value="ftp:\/\/files.example.com\/x"[^>]*aria-invalid="true"/);
     assert.match(page, /id="wh-desc"[^>]*value="Kept &lt;desc&gt;"/);
     assert.match(page, /id="new-deal.created" name="events" value="deal.created" checked/);

@@ -47,6 +47,17 @@ describe('application over HTTP', () => {
     assert.match(https, /Secure/);
   });
 
+  it("names the signed-in user's team in the header of every page, escaped, and no other team's", async () => {
+    await s.services.identity.updateTeam(b.teamId, { name: 'Beta <Vertrieb> & Co' });
+    for (const path of ['/pipeline', '/contacts', '/profile']) {
+      const page = (await web.otherOwner.get(path)).text;
+      assert.match(page, /<span class="teamname" title="Your team">Beta &lt;Vertrieb&gt; &amp; Co<\/span>/, path);
+      assert.doesNotMatch(page, /Alpha/, path);
+    }
+    assert.match((await web.member.get('/deals')).text, /<span class="teamname" title="Your team">Alpha<\/span>/);
+    assert.doesNotMatch((await new WebClient(s.baseUrl).get('/signin')).text, /class="teamname"/);
+  });
+
   it('members get 403 for the Team page and every Team action, and nothing changes', async () => {
     const m = web.member;
     assert.equal((await m.get('/team')).status, 403);
@@ -617,13 +628,18 @@ describe('application over HTTP', () => {
     assert.doesNotMatch(list.text, /Rep filter Mia deal|Rep filter Max deal/);
     assert.match(list.text, /Rep filter bulk 50/);
     assert.doesNotMatch(list.text, /Rep filter bulk 0</);
-    const next = /<a rel="next" href="([^"]+)"/.exec(list.text)![1].replace(/&amp;/g, '&');
+    assert.doesNotMatch(list.text, /rel="first"/);
+    const next = /<a href="([^"]+)" rel="next"/.exec(list.text)![1].replace(/&amp;/g, '&');
     const nextUrl = new URL(next, s.baseUrl);
     assert.equal(nextUrl.searchParams.get('owner_id'), a.member.userId);
     assert.equal(nextUrl.searchParams.get('stage'), 'lead');
     assert.equal(nextUrl.searchParams.get('status'), 'open');
     const page2 = (await web.owner.get(next)).text;
     assert.match(page2, /Rep filter bulk 0</);
+    // From a later page, a link back to the first keeps the filters and drops the cursor.
+    const first = new URL(/<a href="([^"]+)" rel="first">First page<\/a>/.exec(page2)![1].replace(/&amp;/g, '&'), s.baseUrl);
+    assert.deepEqual([...first.searchParams.keys()].sort(), ['owner_id', 'stage', 'status']);
+    assert.match((await web.owner.get(first.pathname + first.search)).text, /Rep filter bulk 50/);
     assert.doesNotMatch(page2, /Rep filter Mia deal/);
     const mia = (await web.owner.get(`/deals?status=all&owner_id=${a.manager.userId}`)).text;
     assert.match(mia, /Rep filter Mia deal/);

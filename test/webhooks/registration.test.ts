@@ -9,6 +9,7 @@ import { walkPages } from '../helpers/client.ts';
 import { makeTeam, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 import { dbEnv } from '../helpers/process.ts';
 import { startReceiver, sleep, type Receiver } from './receiver.ts';
+import { WebClient, emailOf, setPasswords } from '../e2e/helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -217,6 +218,14 @@ describe('webhook registration (production rules: RZ_WEBHOOK_ALLOW_PRIVATE=0)', 
   after(async () => {
     await rx.close();
     await s.stop();
+  });
+
+  it('says so on the Team page: only https to public addresses', async () => {
+    await setPasswords(s.services, [a.owner.userId]);
+    const web = new WebClient(s.baseUrl);
+    await web.signIn(await emailOf(s.services, a.owner.userId));
+    const hint = /<p id="wh-url-hint" class="hint">([^<]+)<\/p>/.exec((await web.get('/team/webhooks')).text)![1];
+    assert.match(hint, /^Only https addresses that resolve to public networks are accepted\./);
   });
 
   it('accepts only https URLs to public addresses', async () => {

@@ -11,7 +11,7 @@ import { actor, ctxOf, type PageCtx } from '../context.ts';
 import { layout } from '../layout.ts';
 import { dateText, personName, when } from '../format.ts';
 import { DIMENSION_COLOURS, dimensionLabel, lineChart, scoreBars } from '../charts.ts';
-import { repOf, repSelect, userNames } from '../widgets.ts';
+import { listHref, pager, repOf, repSelect, userNames } from '../widgets.ts';
 
 const HIDE = { hide: true };
 /** The dashboard reads at most this many recent analysed calls (3 pages of the list). */
@@ -62,7 +62,6 @@ export function callRoutes(services: Services): FastifyPluginAsync {
       const rep = repOf(a, names, query.rep);
       const page = await services.calls.list(a, { cursor: query.cursor, limit: '50' }, { ownerId: rep || undefined });
       const contacts = await services.contacts.byIds(a, page.items.flatMap((c) => (c.contact_id ? [c.contact_id] : [])));
-      const more = (cursor: string) => `/calls?${new URLSearchParams({ ...(rep ? { rep } : {}), cursor })}`;
       const heading = rep ? t('coaching.rep_calls', { name: names.get(rep)! }) : t('nav.calls');
       const body = html`<div class="pagehead"><h1>${heading}</h1><a href="/coaching">${t('nav.coaching')}</a></div>
         <p class="hint">${t('calls.push_hint')}</p>
@@ -80,7 +79,7 @@ export function callRoutes(services: Services): FastifyPluginAsync {
               <td>${names.get(c.owner_id) ?? ''}</td><td>${statusBadge(ctx, c)}</td>
               ${SCORE_DIMENSIONS.map((d) => html`<td class="num">${s ? s[d] : '—'}</td>`)}</tr>`;
           })}</tbody></table></div>`}
-        <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="${more(page.next_cursor)}">${t('list.more')}</a>` : ''}</p>`;
+        ${pager(ctx, listHref('/calls', { rep }), page, query.cursor)}`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: heading, body }));
     });
 

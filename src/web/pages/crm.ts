@@ -7,7 +7,7 @@ import { html } from '../html.ts';
 import { actor, ctxOf, formAction, given, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { localStages, personName, when } from '../format.ts';
-import { dealList, inAgendaOrder, newDealBox, noteForm, pager, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { dealList, inAgendaOrder, listHref, newDealBox, noteForm, pager, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
 
 const HIDE = { hide: true };
@@ -38,7 +38,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
           <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.email')}</th><th scope="col">${t('field.phone')}</th><th scope="col">${t('field.job_title')}</th></tr></thead>
           <tbody>${page.items.map((c) => html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${c.email}</td><td>${c.phone ?? ''}</td><td>${c.job_title ?? ''}</td></tr>`)}</tbody>
         </table></div>`}
-        ${pager(ctx, '/contacts', q, page.next_cursor, page.total)}`;
+        ${pager(ctx, listHref('/contacts', { q }), page, query.cursor)}`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.contacts'), body }));
     });
 
@@ -99,7 +99,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
           <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.domain')}</th><th scope="col">${t('field.created')}</th></tr></thead>
           <tbody>${page.items.map((co: CompanyRow) => html`<tr><td><a href="/companies/${co.id}">${co.name}</a></td><td>${co.domain ?? ''}</td><td>${when(ctx, co.created_at, false)}</td></tr>`)}</tbody>
         </table></div>`}
-        ${pager(ctx, '/companies', q, page.next_cursor, page.total)}`;
+        ${pager(ctx, listHref('/companies', { q }), page, query.cursor)}`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.companies'), body }));
     });
 

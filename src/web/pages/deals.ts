@@ -8,7 +8,7 @@ import { html } from '../html.ts';
 import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { dateInput, localStages, money, personName, when } from '../format.ts';
-import { inAgendaOrder, moveForm, newDealBox, noteForm, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { inAgendaOrder, listHref, moveForm, newDealBox, noteForm, pager, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
 
 const HIDE = { hide: true };
@@ -67,14 +67,6 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const [page, stages] = await Promise.all([
         services.deals.list(a, { q, status, stage, owner_id: rep || undefined, cursor: query.cursor, limit: '50' }), stagesOf(ctx, a.teamId),
       ]);
-      const params = (cursor?: string) => {
-        const p = new URLSearchParams({ status });
-        if (q) p.set('q', q);
-        if (stage) p.set('stage', stage);
-        if (rep) p.set('owner_id', rep);
-        if (cursor) p.set('cursor', cursor);
-        return `/deals?${p}`;
-      };
       const body = html`<div class="pagehead"><h1>${t('nav.deals')}</h1><a href="/pipeline${rep ? `?${new URLSearchParams({ owner_id: rep })}` : ''}">${t('nav.pipeline')}</a></div>
         <form method="get" action="/deals" class="inline-form card" role="search">
           <div class="field"><label for="dq">${t('action.search')}</label><input id="dq" name="q" type="search" value="${q}"></div>
@@ -88,7 +80,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
           <tbody>${page.items.map((d) => html`<tr><td><a href="/deals/${d.id}">${d.title}</a></td><td class="value">${money(ctx, d.value_cents)}</td><td>${stageLabel(stages, d.stage)}</td>
             <td><span class="badge status-${d.status}">${t(`status.${d.status}`)}</span></td><td>${names.get(d.owner_id) ?? ''}</td><td>${d.next_step ?? ''}</td></tr>`)}</tbody>
         </table></div>`}
-        <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="${params(page.next_cursor)}">${t('list.more')}</a>` : ''}</p>`;
+        ${pager(ctx, listHref('/deals', { status, q, stage, owner_id: rep }), page, query.cursor)}`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.deals'), body }));
     });
 

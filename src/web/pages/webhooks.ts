@@ -8,7 +8,7 @@ import { html, type Html } from '../html.ts';
 import { actor, ctxOf, formAction, list, str, type PageCtx } from '../context.ts';
 import { csrfField } from '../layout.ts';
 import { num, when } from '../format.ts';
-import { refill } from '../widgets.ts';
+import { listHref, pager, refill } from '../widgets.ts';
 import { TEAM_TABS, teamFrame } from './team.ts';
 import { attemptErrorText } from '../form-errors.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
@@ -87,7 +87,7 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
           ${csrfField(ctx)}
           <label for="wh-url">URL</label>
           <input id="wh-url" name="url" type="url" required maxlength="${MAX_LENGTH.webhook_url}" placeholder="https://example.com/rz-webhook" value="${f.value('url')}"${f.invalid('url', 'wh-url-hint')}>
-          <p id="wh-url-hint" class="hint">${t('webhooks.url_hint')}</p>
+          <p id="wh-url-hint" class="hint">${t(services.config.webhookAllowPrivate ? 'webhooks.url_hint_private' : 'webhooks.url_hint')}</p>
           <label for="wh-desc">${t('webhooks.description')}</label>
           <input id="wh-desc" name="description" maxlength="${MAX_LENGTH.webhook_description}" value="${f.value('description')}"${f.invalid('description')}>
           ${eventCheckboxes(ctx, f.values('events', [ALL_EVENTS]), 'new', f.invalid('events'))}
@@ -163,7 +163,7 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
             <tr class="delivery-body"><td colspan="5"><details class="payload"><summary>${t('webhooks.body_sent')}</summary>
               <pre class="body-sent"><code>${readableBody(d.body)}</code></pre>
               <p class="hint">${t('webhooks.body_hint', { path: `GET /api/v1/webhooks/${w.id}/deliveries` })}</p></details></td></tr></tbody>`)}</table></div>`}
-          <p class="pager"><span>${t('list.total', { n: page.total })}</span>${page.next_cursor ? html`<a rel="next" href="/team/webhooks/${w.id}?cursor=${page.next_cursor}">${t('list.more')}</a>` : ''}</p>
+          ${pager(ctx, listHref(`/team/webhooks/${w.id}`, {}), page, query.cursor)}
         </section>`;
       return send(reply, teamFrame(ctx, '/team/webhooks', body));
     });
