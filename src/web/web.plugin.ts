@@ -10,6 +10,7 @@ import type { Services } from '../services.ts';
 import { AppError } from '../errors/app-error.ts';
 import { html } from './html.ts';
 import { renderError } from '../http/error-handler.ts';
+import { apiNotFound } from '../http/api-guard.ts';
 import { backPath, COOKIE, cookieOptions, ctxOf, licenceGate, localeFrom, readFlash, setFlash, type WebState } from './context.ts';
 import { tokensEqual, randomToken } from './session.service.ts';
 import { HANDOFF_MINUTES, HandoffService, type Handoffs } from './handoff.service.ts';
@@ -180,6 +181,9 @@ export function webApp(services: Services): FastifyPluginAsync {
     // Unknown addresses outside /api/v1 (which has its own): the page, or the API's body for JSON clients.
     web.setNotFoundHandler({ config: { access: 'public' } } as object, async (request, reply) => {
       const notFound = new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+      // Another version or spelling of the API's path (/api/v2/me, /API/V1/me) is an unknown API
+      // route: its key is counted and the answer carries the limit headers, as under /api/v1.
+      if (/^\/api(\/|\?|$)/i.test(request.url)) return apiNotFound(services, request, reply, notFound.message).catch((e) => renderError(e, request, reply));
       if (!wantsPage(request)) return renderError(notFound, request, reply);
       if (!request.web) request.web = noWebState(request);
       return renderErrorPage(request, reply, 404, null, services);

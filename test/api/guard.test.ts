@@ -103,6 +103,28 @@ describe('API guard', () => {
     assert.equal((await a.member.client.get('/me')).status, 200);
   });
 
+  it('counts a request to another version or spelling of the API path as an unknown API route, with the limit headers', async () => {
+    const t = await makeTeam(s.services, s.api, 'Versions');
+    await s.services.identity.updateTeam(t.teamId, { request_limit: 10 });
+    const seen: number[] = [];
+    for (const path of ['/api/v2/me', '/API/V1/me', '/api', '/Api/v1/contacts?limit=5']) {
+      const r = await fetch(s.baseUrl + path, { headers: { authorization: `Bearer ${t.owner.key}` } });
+      assert.equal(r.status, 404, path);
+      assert.equal((await r.json()).detail.error, 'not_found', path);
+      assert.equal(r.headers.get('x-ratelimit-limit'), '10', path);
+      seen.push(Number(r.headers.get('x-ratelimit-remaining')));
+    }
+    assert.deepEqual(seen, [9, 8, 7, 6]);
+    assert.equal((await t.owner.client.get('/me')).headers.get('x-ratelimit-remaining'), '5');
+    // Without a key (or with an unknown one) nothing is counted and no limit headers are sent.
+    for (const headers of [{}, { authorization: 'Bearer rz_unknown' }]) {
+      const r = await fetch(`${s.baseUrl}/api/v2/me`, { headers });
+      assert.equal(r.status, 404);
+      assert.equal(r.headers.get('x-ratelimit-limit'), null);
+    }
+    assert.equal((await t.owner.client.get('/me')).headers.get('x-ratelimit-remaining'), '4');
+  });
+
   it('holds the request limit exactly under concurrency across two server processes on one database', async () => {
     const t = await makeTeam(s.services, s.api, 'Concurrent');
     await s.services.identity.updateTeam(t.teamId, { request_limit: 50 });
