@@ -100,7 +100,17 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     hideUntagged: false,
   });
 
-  app.get('/healthz', { schema: { hide: true }, config: { public: true } }, async () => ({ status: 'ok' }));
+  // Ready until the process starts stopping: then 503, so a load balancer that still holds a
+  // connection to it sends new work elsewhere while its open requests finish.
+  let stopping = false;
+  app.addHook('preClose', (done) => {
+    stopping = true;
+    done();
+  });
+  app.get('/healthz', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
+    if (!stopping) return { status: 'ok' };
+    return reply.code(503).header('connection', 'close').send({ status: 'stopping' });
+  });
 
   // One document for /api/v1/openapi.json and the /docs page (which loads /docs/json): built once.
   let openapi: object | undefined;

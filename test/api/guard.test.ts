@@ -117,7 +117,7 @@ describe('API guard', () => {
     assert.deepEqual(seen, [9, 8, 7, 6]);
     assert.equal((await t.owner.client.get('/me')).headers.get('x-ratelimit-remaining'), '5');
     // Without a key (or with an unknown one) nothing is counted and no limit headers are sent.
-    for (const headers of [{}, { authorization: 'Bearer rz_unknown' }]) {
+    for (const headers of [{}, { authorization: 'Bearer rz_unknown' }] as Array<Record<string, string>>) {
       const r = await fetch(`${s.baseUrl}/api/v2/me`, { headers });
       assert.equal(r.status, 404);
       assert.equal(r.headers.get('x-ratelimit-limit'), null);
