@@ -522,20 +522,37 @@ describe('API guard', () => {
     let text = '';
     socket.on('data', (d) => { text += d; });
     const ended = new Promise((r) => socket.once('close', r));
+    // A second connection, busy in the same way, asks for /healthz once the stop has begun.
+    const second = net.connect(port, '127.0.0.1');
+    second.on('error', () => {});
+    let secondText = '';
+    second.on('data', (d) => { secondText += d; });
+    const secondEnded = new Promise((r) => second.once('close', r));
+    const health = 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n';
+    second.write(health);
+    await new Promise((r) => setTimeout(r, 100));
     socket.write(head('X-Hold: 1\r\n'));
+    second.write(head('X-Hold: 1\r\n'));
     await new Promise((r) => setTimeout(r, 100));
     const closing = app.close();
     socket.write(head());
+    second.write(health);
     await new Promise((r) => setTimeout(r, 100));
     release();
     await closing;
-    await ended;
+    await Promise.all([ended, secondEnded]);
     const answers = text.split(/(?=HTTP\/1\.1 )/);
     assert.equal(answers.length, 2, text);
     for (const answer of answers) {
       assert.match(answer, /^HTTP\/1\.1 200 /, answer.slice(0, 300));
       assert.match(answer, /"pipeline_stages"/);
     }
+    // Ready before the stop, the held request answered, and 503 for the health check once the stop began.
+    const checks = secondText.split(/(?=HTTP\/1\.1 )/);
+    assert.equal(checks.length, 3, secondText);
+    assert.match(checks[0], /^HTTP\/1\.1 200 [^]*\{"status":"ok"\}$/);
+    assert.match(checks[1], /^HTTP\/1\.1 200 [^]*"pipeline_stages"/);
+    assert.match(checks[2], /^HTTP\/1\.1 503 [^]*\{"status":"stopping"\}$/);
   });
 
   it('answers a client whose headers never finish with 408 request_timeout in the one error shape', async () => {
