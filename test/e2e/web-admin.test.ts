@@ -4,7 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
-import { emailOf, setPasswords, WebClient } from './helpers.ts';
+import { emailOf, setPasswords, waitFor, WebClient } from './helpers.ts';
+import { startBackground } from '../../src/worker/background.ts';
 
 describe('application over HTTP: webhooks, usage, licence and failures', () => {
   let s: TestServer;
@@ -56,6 +57,28 @@ describe('application over HTTP: webhooks, usage, licence and failures', () => {
     assert.equal((await a.manager.client.get(`/webhooks/${hook.body.id}/deliveries`)).body.total, 2);
     assert.equal((await g.post(`/team/webhooks/${hook.body.id}/delete`, {})).status, 303);
     assert.equal((await a.manager.client.get(`/webhooks/${hook.body.id}`)).status, 404);
+  });
+
+  it('offers "Send again" for a delivery still retrying after a failed attempt, not for one never tried', async () => {
+    const hook = await a.owner.client.post('/webhooks', { url: 'http://127.0.0.1:9/down', events: ['task.done'] });
+    const first = await a.owner.client.post(`/webhooks/${hook.body.id}/ping`);
+    const button = (id: string) => new RegExp(`action="/team/webhooks/${hook.body.id}/deliveries/${id}/redeliver"`);
+    assert.doesNotMatch((await web.owner.get(`/team/webhooks/${hook.body.id}`)).text, button(first.body.id));
+    // One real attempt (nothing listens on port 9); the next is a minute away (the default schedule).
+    const background = startBackground(s.services);
+    try {
+      await waitFor('the first attempt', async () => (await a.owner.client.get(`/webhooks/${hook.body.id}/deliveries`)).body.items[0].attempts.length > 0);
+    } finally {
+      await background.stop();
+    }
+    const retrying = (await a.owner.client.get(`/webhooks/${hook.body.id}/deliveries`)).body.items[0];
+    assert.equal(retrying.status, 'pending');
+    assert.match(retrying.body, /"event":"ping"/);
+    assert.match((await web.owner.get(`/team/webhooks/${hook.body.id}`)).text, button(first.body.id));
+    assert.equal((await web.owner.post(`/team/webhooks/${hook.body.id}/deliveries/${first.body.id}/redeliver`, {})).status, 303);
+    const after = (await a.owner.client.get(`/webhooks/${hook.body.id}/deliveries`)).body;
+    assert.equal(after.total, 2);
+    assert.equal(after.items[0].body, retrying.body);
   });
 
   it('checks the webhook URL at registration and shows why it was refused, with the form as it was sent', async () => {

@@ -158,7 +158,7 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
                 ${x.error ? html`<br><span class="muted">${attemptErrorText(t, x.error)}</span>` : ''}
                 ${x.response_snippet ? html`<details class="payload"><summary>${t('webhooks.answer')}</summary><pre class="snippet">${x.response_snippet}</pre></details>` : ''}</li>`)}</ol>`}</td>
               <td>${when(ctx, d.created_at)}</td>
-              <td>${d.status !== 'pending' ? html`<form method="post" action="/team/webhooks/${w.id}/deliveries/${d.id}/redeliver">${csrfField(ctx)}<button type="submit">${t('webhooks.redeliver')}</button></form>` : ''}</td>
+              <td>${d.status !== 'pending' || d.attempts.length > 0 ? html`<form method="post" action="/team/webhooks/${w.id}/deliveries/${d.id}/redeliver">${csrfField(ctx)}<button type="submit">${t('webhooks.redeliver')}</button></form>` : ''}</td>
             </tr>
             <tr class="delivery-body"><td colspan="5"><details class="payload"><summary>${t('webhooks.body_sent')}</summary>
               <pre class="body-sent"><code>${readableBody(d.body)}</code></pre>
