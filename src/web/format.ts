@@ -4,7 +4,7 @@ import type { PageCtx } from './context.ts';
 import type { MessageKey } from './i18n.ts';
 import { DEFAULT_STAGES } from '../identity/identity.service.ts';
 
-const intlLocale = (ctx: PageCtx) => (ctx.locale === 'de' ? 'de-DE' : 'en-GB');
+export const intlLocale = (ctx: PageCtx) => (ctx.locale === 'de' ? 'de-DE' : 'en-GB');
 
 export function when(ctx: PageCtx, iso: string | null | undefined, withTime = true): Html {
   if (!iso) return html`<span class="muted">—</span>`;
@@ -12,7 +12,8 @@ export function when(ctx: PageCtx, iso: string | null | undefined, withTime = tr
   const text = new Intl.DateTimeFormat(intlLocale(ctx), withTime
     ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }
     : { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
-  return html`<time datetime="${iso}">${text}${withTime ? ' UTC' : ''}</time>`;
+  // A clock time is written in UTC (the server does not know the reader's zone); app.js shows it in the reader's own.
+  return withTime ? html`<time datetime="${iso}" data-local>${text} UTC</time>` : html`<time datetime="${iso}">${text}</time>`;
 }
 
 export function money(ctx: PageCtx, cents: number | null | undefined, currency = 'EUR'): string {

@@ -2,6 +2,7 @@
 import { html, type Html } from './html.ts';
 import type { PageCtx } from './context.ts';
 import type { MessageKey } from './i18n.ts';
+import { intlLocale } from './format.ts';
 
 interface NavItem {
   href: string;
@@ -74,7 +75,7 @@ function licenceBanner(ctx: PageCtx): Html {
 }
 
 export function layout(ctx: PageCtx, opts: { title: string; body: Html; wide?: boolean }): string {
-  return `<!doctype html>\n${html`<html lang="${ctx.locale}">
+  return `<!doctype html>\n${html`<html lang="${ctx.locale}" data-intl="${intlLocale(ctx)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

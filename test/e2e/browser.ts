@@ -17,7 +17,7 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(opts: { width?: number; height?: number; locale?: string } = {}): Promise<Browser> {
+export async function openBrowser(opts: { width?: number; height?: number; locale?: string; timezoneId?: string } = {}): Promise<Browser> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rz-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -25,6 +25,8 @@ export async function openBrowser(opts: { width?: number; height?: number; local
     headless: true,
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     locale: opts.locale ?? 'en-GB',
+    // The same zone on every machine (the application shows clock times in the browser's zone).
+    timezoneId: opts.timezoneId ?? 'UTC',
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());

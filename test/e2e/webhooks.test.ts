@@ -74,6 +74,21 @@ describe('webhooks on the Team page in the browser', () => {
     await sent.locator('summary').click();
     assert.deepEqual(JSON.parse(await sent.locator('pre.body-sent').innerText()), JSON.parse(got.body));
 
+    // A reader in New York sees the attempt's time in their own zone, named, with UTC as the tooltip.
+    const attempt: string = (await t.manager.client.get(`/webhooks/${webhookId}/deliveries`)).body.items[0].attempts[0].attempted_at;
+    const ny = await openBrowser({ timezoneId: 'America/New_York' });
+    try {
+      await signIn(ny.page, s.baseUrl, await emailOf(s.services, t.manager.userId), PASSWORD);
+      await ny.page.goto(`${s.baseUrl}/team/webhooks/${webhookId}`);
+      const time = ny.page.locator(`#delivery-log ol.attempts time[datetime="${attempt}"]`);
+      const expected = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', timeZone: 'America/New_York' }).format(new Date(attempt));
+      assert.match(expected, /GMT-5|EST/);
+      assert.equal(await time.innerText(), expected);
+      assert.match(String(await time.getAttribute('title')), / UTC$/);
+    } finally {
+      await ny.close();
+    }
+
     await page.getByRole('button', { name: 'Send a ping' }).click();
     await waitFor('the ping', async () => received.find((r) => r.headers['x-rz-event'] === 'ping'));
     await page.getByRole('button', { name: 'Pause' }).click();

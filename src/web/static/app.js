@@ -19,6 +19,19 @@
     var s = window.getSelection(); s.removeAllRanges(); s.addRange(r);
   }
 
+  // Clock times come from the server in UTC; shown in the reader's own time zone, named, with the UTC time as the tooltip.
+  var local = null;
+  try {
+    local = new Intl.DateTimeFormat(document.documentElement.getAttribute('data-intl') || undefined,
+      { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+  } catch (e) { local = null; }
+  if (local) document.querySelectorAll('time[data-local]').forEach(function (t) {
+    var d = new Date(t.getAttribute('datetime'));
+    if (isNaN(d.getTime())) return;
+    t.title = t.textContent;
+    t.textContent = local.format(d);
+  });
+
   // Charts wider than a phone scroll in their box: start at the right end, where the newest calls are.
   document.querySelectorAll('.chartbox').forEach(function (box) { box.scrollLeft = box.scrollWidth; });
 
