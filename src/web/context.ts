@@ -185,7 +185,9 @@ export async function licenceGate(request: FastifyRequest, reply: FastifyReply) 
   const t = translator(w.locale);
   if (w.session.user.role === 'member') throw new AppError('licence_inactive', t('licence.members_closed'));
   if (request.method === 'GET' || request.method === 'HEAD') return;
-  setFlash(request, reply, 'error', t('licence.no_writes'));
+  // The form comes back filled in as sent, with the message beside it, as a refused form does:
+  // what was typed is still there once the licence is in force again.
+  await w.hand('form', rejectedForm(request, t('licence.no_writes'), new AppError('licence_inactive', t('licence.no_writes'))));
   return reply.redirect(backPath(request, '/'), 303);
 }
 

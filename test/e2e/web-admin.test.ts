@@ -168,6 +168,13 @@ describe('application over HTTP: webhooks, usage, licence and failures', () => {
         assert.equal(r.status, 303, path);
         assert.match((await client.get(r.location!)).text, /licence is not in force: nothing was changed/, path);
       }
+      // What was typed comes back in its form, beside the message, to be sent once the licence is in force again.
+      const typed = await web.manager.post('/contacts', { email: 'kept@example.com', first_name: 'Kept <Name>' }, { referer: '/contacts' });
+      const form = (await web.manager.get(typed.location!)).text;
+      assert.match(form, /<details class="card addbox" open>/);
+      assert.match(form, /id="c-first"[^>]*value="Kept &lt;Name&gt;"/);
+      assert.match(form, /id="c-email"[^>]*value="kept@example.com"/);
+      assert.match(form, /licence is not in force: nothing was changed/);
       assert.deepEqual(await counts(), before);
       assert.equal((await a.manager.client.get(`/deals/${deal.body.id}`)).body.stage, 'lead');
       assert.equal((await s.services.identity.repo.user(a.member2.userId))!.paid, 0);
