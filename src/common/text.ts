@@ -25,6 +25,14 @@ export const MAX_LENGTH = {
  * Trimmed text; blank counts as null (a field cannot be "set to spaces"); undefined stays
  * undefined (not given). Longer than `max` after trimming: 422 naming the field.
  */
+/** Invisible format characters (zero-width space and joiners, word joiner, BOM): they make equal-looking names differ. */
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
+
+/** A name as stored: composed Unicode (NFC), no invisible characters, whitespace runs as one space, trimmed. */
+export function normaliseName(raw: string): string {
+  return raw.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+}
+
 export function cleanText(raw: string | null | undefined, field: string, max: number): string | null | undefined {
   if (raw === undefined || raw === null) return raw;
   const t = raw.trim();

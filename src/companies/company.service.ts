@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { CompanyTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
-import { MAX_LENGTH, cleanText } from '../common/text.ts';
+import { MAX_LENGTH, cleanText, normaliseName } from '../common/text.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
@@ -31,7 +31,7 @@ export class CompanyService {
    * caller's transaction; records company.created when it creates.
    */
   async findOrCreate(tx: Kysely<Database>, actor: Actor, rawName: string, domain?: string | null, field = 'company') {
-    const name = rawName.trim().replace(/\s+/g, ' ');
+    const name = normaliseName(rawName);
     if (!name) throw validation(field, `${field} must not be empty.`);
     if (name.length > MAX_LENGTH.name) throw validation(field, `${field} is longer than ${MAX_LENGTH.name} characters.`);
     const repo = new CompanyRepository(tx);

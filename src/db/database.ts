@@ -16,6 +16,7 @@ import * as m005 from './migrations/005_session_handoffs.ts';
 import * as m006 from './migrations/006_transcript_content_hash.ts';
 import * as m007 from './migrations/007_idempotency_result_id.ts';
 import * as m008 from './migrations/008_unicode_lower.ts';
+import * as m009 from './migrations/009_company_name_keys.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '006_transcript_content_hash': m006,
   '007_idempotency_result_id': m007,
   '008_unicode_lower': m008,
+  '009_company_name_keys': m009,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

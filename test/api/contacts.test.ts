@@ -46,6 +46,24 @@ describe('contacts', () => {
     assert.deepEqual(detail.body.timeline, []);
   });
 
+  it('finds a company by name whatever Unicode form or invisible characters it is typed with', async () => {
+    const first = await a.owner.client.post('/companies', { name: 'Mu\u0308ller\u00a0Ba\u0308ckerei GmbH' });
+    assert.equal(first.status, 201);
+    assert.equal(first.body.name, 'Müller Bäckerei GmbH'); // stored composed, one plain space
+    for (const name of ['Müller Bäckerei GmbH', 'MÜLLER\u200b BÄCKEREI GMBH', '\ufeffmüller bäckerei gmbh', 'Ｍüller Bäckerei ＧｍｂＨ']) {
+      const again = await a.owner.client.post('/companies', { name });
+      assert.equal(again.status, 200, name);
+      assert.equal(again.body.id, first.body.id, name);
+    }
+    const viaContact = await a.member.client.post('/contacts', { email: 'nfd@mueller.test', company: 'Müller Bäckerei GmbH' });
+    assert.equal(viaContact.body.company_id, first.body.id);
+    // A name of nothing but invisible characters is empty.
+    const invisible = await a.owner.client.post('/companies', { name: '\u200b\u2060' });
+    assert.equal(invisible.status, 422);
+    assert.equal(invisible.body.detail.field, 'name');
+    assert.equal((await a.owner.client.get('/companies?q=ller%20B')).body.total, 1);
+  });
+
   it('refuses bad input with the documented errors and changes nothing', async () => {
     const mark = await lastEventId(s.services, a.teamId);
     const invalid = await a.member.client.post('/contacts', { email: 'not-an-email' });

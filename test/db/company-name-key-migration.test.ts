@@ -1,0 +1,50 @@
+// Migration 009: company name keys stored before Unicode forms were folded are recomputed, so a
+// company saved as "Mu\u0308ller" is found by "Müller" after an upgrade. Both databases.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { openTestDatabase } from '../helpers/database.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createServices } from '../../src/services.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { up } from '../../src/db/migrations/009_company_name_keys.ts';
+
+describe('migration 009: company name keys', () => {
+  let handle: DatabaseHandle;
+  let close: () => Promise<void>;
+  let dataDir: string;
+  before(async () => {
+    let database;
+    ({ database, handle, close } = await openTestDatabase());
+    dataDir = database.dataDir;
+  });
+  after(() => close());
+
+  it('recomputes changed keys, leaves plain ones, and never makes two companies of a team share a key', async () => {
+    const services = createServices(loadConfig({ RZ_DATA_DIR: dataDir }), handle);
+    const { team_id, owner_id } = await services.identity.createTeam({ name: 'T', ownerEmail: 'owner@example.com' });
+    const other = await services.identity.createTeam({ name: 'U', ownerEmail: 'other@example.com' });
+    const oldKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+    const company = (teamId: string, name: string) => {
+      const at = new Date().toISOString();
+      return { id: newId('company'), team_id: teamId, name, name_key: oldKey(name), domain: null, owner_id, created_at: at, updated_at: at };
+    };
+    const decomposed = company(team_id, 'Mu\u0308ller GmbH');
+    const plain = company(team_id, 'Initech AG');
+    // Two spellings of one name, saved as two companies before the upgrade: the plain one keeps the key, the other its old one.
+    const zeroWidth = company(team_id, 'Acme\u200b Corp');
+    const acme = company(team_id, 'Acme Corp');
+    const elsewhere = company(other.team_id, 'Mu\u0308ller GmbH');
+    await handle.db.insertInto('companies').values([decomposed, plain, zeroWidth, acme, elsewhere]).execute();
+
+    await up(handle.db);
+
+    const keys = new Map((await handle.db.selectFrom('companies').select(['id', 'name_key']).execute()).map((r) => [r.id, r.name_key]));
+    assert.equal(keys.get(decomposed.id), 'müller gmbh');
+    assert.equal(keys.get(elsewhere.id), 'müller gmbh');
+    assert.equal(keys.get(plain.id), 'initech ag');
+    assert.equal(keys.get(acme.id), 'acme corp');
+    assert.equal(keys.get(zeroWidth.id), zeroWidth.name_key);
+    assert.equal(keys.size, 5);
+  });
+});
