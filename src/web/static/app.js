@@ -24,7 +24,7 @@
   try {
     local = new Intl.DateTimeFormat(document.documentElement.getAttribute('data-intl') || undefined,
       { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
-  } catch (e) { local = null; }
+  } catch { local = null; }
   if (local) document.querySelectorAll('time[data-local]').forEach(function (t) {
     var d = new Date(t.getAttribute('datetime'));
     if (isNaN(d.getTime())) return;
