@@ -42,7 +42,7 @@ export function analyzeTranscript(input: AnalyzeInput): AnalysisResult {
     );
   }
   const rep = detectRep(turns, parsed.labels, { repSpeaker: input.repSpeaker, repName: input.repName });
-  const m = measure(turns, rep.key, parsed.hasTimestamps, language);
+  const m = measure(turns, rep.key, parsed.hasTimestamps, language, rep.colleagues);
   const notes = [...parsed.notes];
   if (m.speakers === 1 && !notes.includes('single_speaker_assumed')) notes.push('single_speaker');
   if (m.mixedLanguage) notes.push('mixed_language');
@@ -114,7 +114,7 @@ export function explainScores(input: AnalyzeInput): Record<ScoreDimension, strin
   const parsed = parseTranscript(input.transcript);
   const turns = buildTurns(parsed);
   const rep = detectRep(turns, parsed.labels, { repSpeaker: input.repSpeaker, repName: input.repName });
-  return score(measure(turns, rep.key, parsed.hasTimestamps, input.language === 'en' ? 'en' : 'de')).explain;
+  return score(measure(turns, rep.key, parsed.hasTimestamps, input.language === 'en' ? 'en' : 'de', rep.colleagues)).explain;
 }
 
 /** The built-in analysis as the service runs it: in the process's analysis threads, off the event loop. */

@@ -39,6 +39,8 @@ import {
   OBJECTION_NEGATION_RE,
   OFFER_TIME_RE,
   OFFER_MATERIAL_RE,
+  NO_TIME_TO_RE,
+  PUSH_PITCH_RE,
   PERMISSION_Q_RE,
   OBJECTION_RES,
   PRICE_CONTEXT_RE,
@@ -243,10 +245,11 @@ function firstSentences(turn: Turn, n: number): string {
 }
 
 /** `requested`: the push's language, taken as the call's language only when the words give no sign either way ("hello"). */
-export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, requested: Language = 'de'): Measurements {
+/** `colleagues`: speakers the rep brought along (a solutions engineer): the seller's side in every measurement, `repKey` stays the salesperson. */
+export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, requested: Language = 'de', colleagues: readonly string[] = []): Measurements {
   const n = turns.length;
-  for (const t of turns) t.isRep = t.key === repKey;
-  const repLabel = turns.find((t) => t.isRep)?.speaker ?? repKey;
+  for (const t of turns) t.isRep = t.key === repKey || colleagues.includes(t.key);
+  const repLabel = turns.find((t) => t.key === repKey)?.speaker ?? repKey;
 
   // Look-ahead tables: next rep turn / next customer turn after index i.
   const nextRep = new Array<number>(n + 1).fill(-1);
@@ -261,7 +264,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
   const speakers = new Set<string>();
   for (const t of turns) {
     totalWords += t.words;
-    if (t.isRep) repWords += t.words;
+    // The talk share is the salesperson's own share of the call: a colleague's words (the solutions
+    // engineer's demo) are not the rep's.
+    if (t.key === repKey) repWords += t.words;
     speakers.add(t.key);
   }
   const talkShare = totalWords > 0 ? repWords / totalWords : 0;
@@ -319,7 +324,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
   };
   for (let i = 0; i < n; i++) {
     const t = turns[i];
-    if (!t.isRep) continue;
+    if (t.key !== repKey) continue;
     const secs = turnSeconds(i);
     const better = hasTimestamps ? (secs ?? 0) > (monologueSeconds ?? -1) : t.words > monologueWords;
     if (better || monologueTurn === null) {
@@ -457,10 +462,11 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         const mirror = first.question ? first.words <= 6 && shared >= 2 : shared >= 2 && shared >= 0.6 * mine.length;
         if (mirror && paraphrases[paraphrases.length - 1] !== first) paraphrases.push(first);
       }
-      const features = countMatches(FEATURE_RE, t.text);
+      // Like the longest monologue, a feature dump is the salesperson's own (a colleague's demo is not).
+      const features = t.key === repKey ? countMatches(FEATURE_RE, t.text) : 0;
       if (features >= 3 && t.words >= 50 && !turnLinked && !turnHasLinkWords && (!featureDump || features > featureDump.features)) {
         featureDump = { turn: t, features };
-      } else if (turnPitch >= 3 && t.words >= 80 && !turnLinked && !turnHasLinkWords && !featureDump) {
+      } else if (t.key === repKey && turnPitch >= 3 && t.words >= 80 && !turnLinked && !turnHasLinkWords && !featureDump) {
         featureDump = { turn: t, features };
       }
       continue;
@@ -469,7 +475,13 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     // Customer (everyone who is not the rep).
     prevCustomer = t;
     const ri = nextRep[i];
-    const reply = ri >= 0 && ri - i <= 3 ? turns[ri] : null;
+    let reply = ri >= 0 && ri - i <= 3 ? turns[ri] : null;
+    // The seller's side answers together: the solutions engineer's "It's really very intuitive" and
+    // the rep's question right after it are one reply to the customer.
+    if (reply && ri + 1 < n && turns[ri + 1].isRep && turns[ri + 1].key !== reply.key) {
+      const more = turns[ri + 1];
+      reply = { ...reply, text: `${reply.text} ${more.text}`, words: reply.words + more.words, sentences: [...reply.sentences, ...more.sentences] };
+    }
     const replyHasQuestion = reply ? reply.sentences.some((s) => s.question) : false;
     const nci = reply ? nextCust[ri] : -1;
     const nextAnswer = nci >= 0 ? turns[nci] : null;
@@ -504,6 +516,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     // – Okay. That's a lot." after a long feature walk-through is about the walk-through).
     const priceOnTable = (s: Sentence) =>
       (prevTurn !== null && prevTurn.isRep && prevTurn.words <= 60 && PRICE_MENTION_RE.test(prevTurn.text)) ||
+      // A turn of up to a minute's talk that ends with the price ("Pricing starts at four dollars per device … fourteen thousand a year.").
+      (prevTurn !== null && prevTurn.isRep && prevTurn.words <= 150 && prevTurn.sentences.slice(-2).some((x) => PRICE_MENTION_RE.test(x.text) && /\d|\b(?:euros?|dollars?|pounds?|franken|cent|bucks|thousand|tausend|hundert|hundred)\b/i.test(x.text))) ||
       t.sentences.some((x) => x.wordPos <= s.wordPos && PRICE_MENTION_RE.test(x.text) && !painful.has(x));
     // A price, budget or competitor objection that names no problem of the customer's: its numbers are no impact.
     const negotiating = (s: Sentence) =>
@@ -585,7 +599,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       // Permission, logistics, identity checks and concessions ("What if I could get you 15 percent off?") are never the best question.
       const q = [...prev.sentences]
         .reverse()
-        .find((s) => s.question === 'open' && ![LOGISTIC_Q_RE, GREETING_RE, PERMISSION_Q_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(s.text)));
+        .find((s) => s.question === 'open' && ![LOGISTIC_Q_RE, GREETING_RE, PERMISSION_Q_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, PUSH_PITCH_RE].some((re) => re.test(s.text)));
       if (q) {
         // "Wir sind 40 Leute" is context: only time, money or what was lost counts as an impact.
         // Nor are the numbers of a price objection or a competitor's quote ("a quote from OptiDrive that's about thirty percent lower").
@@ -643,6 +657,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
  * party without time for the offer ("Mein Chef hat keine Zeit für eine Demo") still is one.
  */
 function withoutThirdPartyTime(text: string): string {
+  // "Aber wir haben keine Zeit, das mal richtig zu analysieren": no time for a task of their own is a pain.
+  const own = NO_TIME_TO_RE.exec(text);
+  if (own && !OFFER_TIME_RE.test(own[0])) text = text.slice(0, own.index) + ' ' + text.slice(own.index + own[0].length);
   const m = THIRD_PARTY_NO_TIME_RE.exec(text);
   if (!m || OFFER_TIME_RE.test(text.slice(m.index))) return text;
   return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
@@ -661,7 +678,8 @@ function judgeObjection(
   // "Verstehe. Soll ich Ihnen ein paar Unterlagen schicken?" gives up on the objection: an offer of
   // material is neither an acknowledgement that explores nor a question about it.
   const offer = reply.sentences.find((x) => OFFER_MATERIAL_RE.test(x.text)) ?? null;
-  const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !OFFER_MATERIAL_RE.test(x.text));
+  // "Verstehe, aber darf ich Ihnen trotzdem kurz erklären, …?" asks to pitch, not about the objection.
+  const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !OFFER_MATERIAL_RE.test(x.text) && !PUSH_PITCH_RE.test(x.text));
   if (offer && firstQ < 0) {
     return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: offer, early, capitulated: 'material' };
   }
@@ -695,7 +713,7 @@ function judgeObjection(
   // alone ("Natürlich. Melden Sie sich einfach.") it waves the objection through.
   const ack = ACK_RE.test(opening) || mirrorsObjection || (firstQ >= 1 && WEAK_ACK_RE.test(head.text));
   const question = firstQ >= 0;
-  const defenseSentence = beforeQuestion.find((x) => DEFENSE_RE.test(x.text)) ?? null;
+  const defenseSentence = beforeQuestion.find((x) => DEFENSE_RE.test(x.text) || PUSH_PITCH_RE.test(x.text)) ?? null;
   const defense = defenseSentence !== null;
   let quality: HandlingQuality;
   if (question && ack) quality = 3;

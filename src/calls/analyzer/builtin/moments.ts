@@ -26,6 +26,8 @@ import {
   PAIN_RE,
   PARAPHRASE_RE,
   PITCH_RE,
+  PUSH_PITCH_RE,
+  HARD_NO_RE,
   quantifiesImpact,
   TAG_QUESTION_RE,
   CALL_PURPOSE_RE,
@@ -79,6 +81,8 @@ export interface Candidate {
   followUp?: FollowUp;
   /** Call-specific facts for the texts (who decides, whether the impact is already known, …). */
   extra?: Partial<TextParams>;
+  /** An objection in a turn that declines the conversation ("kein Interesse", "take us off your list"). */
+  hardNo?: boolean;
 }
 
 /** How much an unhandled objection of this type matters for the deal (moment ranking). */
@@ -707,6 +711,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
       kind: 'objection', method: objectionMethod(o), echo: objectionEcho(o), objection: o,
       extra: { checkedBack: o.response !== null && checkedBackAfter(o.response) },
+      hardNo: HARD_NO_RE.test(turns[o.sentence.turn].text),
     });
   }
   // A discount or a free extra given away: quoted at the rep; trade it or keep it. Not again when it
@@ -919,7 +924,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   }
   // Fallback strength: the rep's best question, else their first real sentence.
   // Never a permission question ("have you got two minutes?") nor a concession ("What if I could get you 15 percent off?").
-  const usable = (q: Sentence) => ![LOGISTIC_Q_RE, TAG_QUESTION_RE, GREETING_RE, PERMISSION_Q_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(q.text));
+  // Nor a push to pitch after an objection ("verstehe, aber darf ich Ihnen trotzdem kurz erklären …?").
+  const usable = (q: Sentence) => ![LOGISTIC_Q_RE, TAG_QUESTION_RE, GREETING_RE, PERMISSION_Q_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, PUSH_PITCH_RE].some((re) => re.test(q.text));
   const fallback =
     bq?.sentence ?? m.repQuestions.find((q) => q.question === 'open' && usable(q)) ?? repSentences.find((x) => INTRO_RE.test(x.text)) ?? firstRep;
   if (fallback) {
@@ -992,11 +998,15 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
   negatives.sort(rankNeg);
   // A price, competitor or budget objection that was defended, ignored or given up is the clearest
   // miss of a call: the biggest miss even when another dimension scored one point lower (too few
-  // questions, a missing agenda), because that is where the deal was put at risk.
+  // questions, a missing agenda), because that is where the deal was put at risk. So is a hard no
+  // ("kein Interesse", "take us off your list") argued or pitched against: after it the lesson is the
+  // brush-off, never a meeting slot.
   const weakest = negatives[0];
   if (weakest && weakest.kind !== 'objection') {
     const objection = negatives.find(
-      (x) => x.kind === 'objection' && x.objection !== undefined && x.objection.quality <= 1 && ['price', 'competitor', 'budget'].includes(x.objection.type) && scores[x.dimension] <= scores[weakest.dimension] + 1,
+      (x) =>
+        x.kind === 'objection' && x.objection !== undefined && x.objection.quality <= 1 && (['price', 'competitor', 'budget'].includes(x.objection.type) || x.hardNo === true) &&
+        scores[x.dimension] <= scores[weakest.dimension] + 1,
     );
     if (objection) {
       negatives.splice(negatives.indexOf(objection), 1);

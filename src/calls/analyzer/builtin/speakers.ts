@@ -5,6 +5,7 @@
 
 import { AGENDA_RE, DATE_RE, HOST_RE, INBOUND_CALLER_RE, INBOUND_HOST_RE, INTRO_RE, PITCH_RE, PRESENT_RE, SELLER_NEXT_RE } from './lexicon.ts';
 import { labelKey } from './transcript.ts';
+import { rx } from './regex.ts';
 import type { Turn } from './turns.ts';
 
 export type RepReason = 'hint' | 'role_label' | 'rep_name' | 'inbound' | 'introduction' | 'selling' | 'questions' | 'single_speaker';
@@ -55,6 +56,12 @@ const INBOUND_WEIGHT = INTRO_WEIGHT + 2;
 export interface RepDetection {
   key: string;
   reason: RepReason;
+  /**
+   * Colleagues the salesperson brought along and introduced ("Ich hab Tobi mitgebracht, er ist bei
+   * uns Solutions Engineer", "I brought Dana, one of our solutions engineers"): on the seller's side
+   * in every measurement, never the customer. `key` stays the one salesperson of the contract.
+   */
+  colleagues: string[];
 }
 
 export function detectRep(
@@ -62,6 +69,65 @@ export function detectRep(
   labels: Map<string, string>,
   hints: { repSpeaker?: string | null; repName?: string | null },
 ): RepDetection {
+  const rep = pickRep(turns, labels, hints);
+  return { ...rep, colleagues: rep.key ? introducedColleagues(turns, labels, rep.key) : [] };
+}
+
+/**
+ * The rep introduces a colleague by first name: "Ich hab Tobi mitgebracht", "mit dabei ist meine
+ * Kollegin Jana", "mein Kollege Felix", "I brought Dana", "with me is my colleague Sam", "joined by
+ * Priya". The name is checked for a capital after matching (the pattern is case-insensitive).
+ */
+const COLLEAGUE_INTRO_RE = rx(
+  String.raw`\b(?:(?:ich hab|ich habe|hab ich|habe ich|wir haben|haben wir)\s+(?:(?:heute|auch|noch|mal|euch|dir|Ihnen|gleich)\s+){0,3}(?:(?:meinen|meine|unseren|unsere)\s+(?:\S+\s+)?(?:kollegen|kollegin)\s+)?([\p{L}]+)\s+(?:(?:\S+\s+){0,3}?(?:mitgebracht|dazugeholt|dazugebeten|mit dabei|dabei))|(?:mit dabei ist|dabei ist|bei mir ist|mit mir ist|neben mir sitzt)\s+(?:(?:heute|auch|noch)\s+){0,2}(?:(?:mein|meine|unser|unsere)\s+(?:\S+\s+)?(?:kollege|kollegin)\s+)?([\p{L}]+)|(?:mein|meine|unser|unsere)\s+(?:\S+\s+)?(?:kollege|kollegin)\s+([\p{L}]+)|(?:i|we)(?:'ve| have)?\s+(?:also\s+)?brought\s+(?:along\s+)?(?:(?:my|our)\s+(?:\S+\s+)?colleague\s+)?([\p{L}]+)|(?:joined by|with me (?:today )?is|i have with me|i've got with me)\s+(?:(?:my|our)\s+(?:\S+\s+)?colleague\s+)?([\p{L}]+)|(?:my|our)\s+(?:\S+\s+)?colleague\s+([\p{L}]+))`,
+  'giu',
+);
+/** What makes an introduced person a colleague when the label does not carry the name ("Speaker 3"): a role on the seller's side. */
+const COLLEAGUE_ROLE_RE = rx(
+  String.raw`\b(?:kolleg\w*|engineer\w*|solutions?|berater\w*|spezialist\w*|expert\w*|techniker\w*|architekt\w*|colleagues?|specialists?|consultants?|architects?|onboarding|implementation|customer success|bei uns|one of ours?)\b`,
+);
+/** Labels without a name ("Speaker 3", "Sprecher 2", "Participant 4"). */
+const GENERIC_LABEL_RE = /^(?:speaker|sprecher(?:in)?|person|teilnehmer(?:in)?|participant|unknown|guest|spk|s)\s*[-_]?\s*\d+$/i;
+const NOT_A_NAME = new Set(['sie', 'ihnen', 'euch', 'dir', 'dich', 'ihn', 'ihm', 'uns', 'das', 'die', 'der', 'den', 'ein', 'eine', 'einen', 'along', 'you', 'up', 'in', 'some', 'a', 'the', 'our', 'my', 'here', 'him', 'her', 'them']);
+
+function introducedColleagues(turns: Turn[], labels: Map<string, string>, repKey: string): string[] {
+  const found = new Set<string>();
+  const keys = [...new Set(turns.map((t) => t.key))].filter((k) => k !== repKey);
+  const labelOf = (k: string) => labels.get(k) ?? turns.find((t) => t.key === k)?.speaker ?? k;
+  for (const t of turns) {
+    if (t.key !== repKey || t.index >= 15) continue;
+    COLLEAGUE_INTRO_RE.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = COLLEAGUE_INTRO_RE.exec(t.text)) !== null) {
+      const name = m.slice(1).find((x) => x !== undefined) ?? '';
+      if (name.length < 2 || !/^\p{Lu}/u.test(name) || NOT_A_NAME.has(name.toLowerCase())) continue;
+      const n = name.toLowerCase();
+      // "Tobi" for "Tobias Krämer": a first name or its short form.
+      const byName = keys.filter((k) => roleOf(labelOf(k)) !== 'customer' && tokens(labelOf(k)).some((x) => x === n || (n.length >= 3 && x.startsWith(n)) || (x.length >= 3 && n.startsWith(x))));
+      if (byName.length === 1) {
+        found.add(byName[0]);
+        continue;
+      }
+      if (byName.length > 1) continue;
+      // "Speaker 3": the introduced colleague is who greets right after the introduction, a speaker
+      // not heard before who asks or sells for the seller's side later on.
+      const sentence = t.text.slice(m.index, m.index + m[0].length + 80);
+      if (!COLLEAGUE_ROLE_RE.test(sentence)) continue;
+      const heard = new Set(turns.slice(0, t.index + 1).map((x) => x.key));
+      const next = turns.slice(t.index + 1, t.index + 3).find((x) => x.key !== repKey && !heard.has(x.key) && GENERIC_LABEL_RE.test(labelOf(x.key).trim()));
+      if (!next) continue;
+      const sells = turns.some((x) => x.key === next.key && x.sentences.some((s) => s.question !== null || PITCH_RE.test(s.text) || PRESENT_RE.test(s.text)));
+      if (sells) found.add(next.key);
+    }
+  }
+  return [...found];
+}
+
+function pickRep(
+  turns: Turn[],
+  labels: Map<string, string>,
+  hints: { repSpeaker?: string | null; repName?: string | null },
+): Omit<RepDetection, 'colleagues'> {
   const stats = new Map<string, SpeakerStats>();
   for (const t of turns) {
     let s = stats.get(t.key);
