@@ -1043,7 +1043,12 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
   }
   // The strongest moment: a real strength in a dimension that scored at least 3, strongest first.
   const tier = (x: Candidate) => (x.strength <= 1 ? 0 : scores[x.dimension] >= 3 ? 2 : 1);
-  positives.sort((a, b) => tier(b) - tier(a) || b.strength - a.strength || a.sentence.wordPos - b.sentence.wordPos);
+  // The dated close is the strongest moment only when nothing better happened: a real strength
+  // (a handled objection, a need-payoff or an implication question that got a number, a label)
+  // in a dimension that went well comes first.
+  const dated = (x: Candidate) => x.kind === 'next_step_dated' || x.kind === 'next_step_dated_attendees' || x.kind === 'next_step_dated_missing';
+  const rank = (x: Candidate) => tier(x) * 2 + (x.strength >= 50 && !dated(x) ? 1 : 0);
+  positives.sort((a, b) => rank(b) - rank(a) || b.strength - a.strength || a.sentence.wordPos - b.sentence.wordPos);
   // A quote may run from its sentence through a later one (acknowledgement + question): two
   // moments that share any of those sentences would quote the same words.
   const quoted = (x: Candidate): Sentence[] => (x.through ? [x.sentence, x.through] : [x.sentence]);
