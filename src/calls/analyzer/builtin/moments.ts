@@ -596,12 +596,16 @@ export function buildCandidates(m: Measurements): Candidate[] {
         ? [...t.sentences].reverse().find(explains) ?? null
         : t.sentences.filter(explains).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null)
       : null;
+    // The customer's last point when it is a problem or a number ("four to five hours each"), else
+    // their main problem up to here: never a side remark ("she has also the Zoll audits").
+    const lastPoint = t ? lastCustomerBefore(t.index) : null;
+    const problemPoint = (x: Sentence) => painSentences.has(x) || PAIN_RE.test(x.text) || IMPACT_RE.test(x.text) || TIME_MONEY_RE.test(x.text);
     if (t && s) {
       c.push({
         dimension: 'listening', positive: false, stretch: true, strength: 15, sentence: s,
         // The line picks up the customer's problem in their words, with its number when they put one
         // on it ("onboarding new warehouse staff takes three weeks"), not a side remark of their last turn.
-        kind: 'stretch_talk_share', method: 'voss_calibrated_question', echo: echoAt(s) ?? echoFrom(lastCustomerBefore(t.index)),
+        kind: 'stretch_talk_share', method: 'voss_calibrated_question', echo: (lastPoint && problemPoint(lastPoint) ? echoFrom(lastPoint) : null) ?? echoAt(s) ?? echoFrom(lastPoint),
         extra: { handedOver: !open },
       });
     }
@@ -1072,7 +1076,8 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
   };
   const nextMiss = () =>
     negatives.find((x) => !x.stretch && !x.reserve && free(x) && !dims.has(x.dimension)) ?? negatives.find((x) => !x.stretch && !x.reserve && free(x));
-  const nextStrength = () => positives.find((x) => x.strength > 1 && free(x));
+  // Strengths of other dimensions first: a dated close that is not the strongest moment is still one of the moments.
+  const nextStrength = () => positives.find((x) => x.strength > 1 && free(x) && !dims.has(x.dimension) && x.dimension !== strongest.dimension) ?? positives.find((x) => x.strength > 1 && free(x));
   // The obvious misses a coach always names: a discount or extra given away unasked, an unhedged guarantee.
   for (const x of negatives) if ((x.kind === 'concession' || x.kind === 'risky_promise') && !x.stretch && free(x)) take(x);
   for (let round = 0; round < 3 && picked.length < 3; round++) {
