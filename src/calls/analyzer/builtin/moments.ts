@@ -982,13 +982,19 @@ export function buildCandidates(m: Measurements): Candidate[] {
   if (m.totalWords < 120 && greeting && greeting !== fallback && greeting.wordPos < (fallback?.wordPos ?? Infinity)) {
     c.push({ dimension: 'discovery', positive: true, stretch: false, strength: 0.25, sentence: greeting, kind: 'fallback_opening', echo: null });
   }
-  const lastRepSentence = [...repSentences].reverse().find(substantive);
+  // Never a goodbye or a thank-you ("Viel Erfolg beim Release!"): the rep's last sentence with content.
+  const lastRepSentence = [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text));
   if (lastRepSentence && lastRepSentence !== fallback) {
     const confirmed = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence !== null && m.nextStep.sentence.wordPos < lastRepSentence.wordPos;
     c.push({
       dimension: 'next_step', positive: true, stretch: false, strength: 0.5, sentence: lastRepSentence, kind: confirmed ? 'fallback_closing_dated' : 'fallback_closing', echo: null,
       extra: { closingSays: DATE_RE.test(lastRepSentence.text) || /\b(?:schick\w*|send\w*|einladung|invite|trage|bis (?:dann|montag|dienstag|mittwoch|donnerstag|freitag)|talk on|see you)\b/i.test(lastRepSentence.text) },
     });
+  }
+  // The goodbye itself only in reserve: in a short call, better than quoting a moment twice.
+  const farewellLine = [...repSentences].reverse().find(substantive);
+  if (farewellLine && farewellLine !== lastRepSentence && farewellLine !== fallback && goodbye(farewellLine.text)) {
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 0.1, sentence: farewellLine, reserve: true, kind: 'fallback_closing', echo: null, extra: { closingSays: false } });
   }
   // A quote is a whole sentence: a line cut by layout ("Genau dafür arbeiten wir mit" before a wrapped
   // line, "It sounds like" before an inline tag) is verbatim but says nothing on its own.
