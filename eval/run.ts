@@ -50,6 +50,8 @@ interface Expectation {
   biggest_miss_not?: string;
   /** Pattern the strongest moment's quote must not match (e.g. a capitulation praised). */
   strongest_not?: string;
+  /** Patterns the biggest miss or one of the three moments must quote (an obvious miss a coach always names). */
+  named_in_moments?: string[];
   /** The biggest miss quotes the salesperson (what the rep failed to do, where it happened). */
   biggest_miss_by_rep?: boolean;
   /** The three moments differ from the strongest moment and the biggest miss. */
@@ -261,6 +263,11 @@ for (const c of cases) {
   }
   if (exp.strongest_not) {
     check(`${c.name} strongest moment is not /${exp.strongest_not}/`, !new RegExp(exp.strongest_not, 'i').test(r.strongest_moment.quote), r.strongest_moment.quote);
+  }
+  for (const pattern of exp.named_in_moments ?? []) {
+    // An obvious miss a coach always names (an unasked discount, an unhedged guarantee): quoted by the biggest miss or one of the moments.
+    const re = new RegExp(pattern, 'i');
+    check(`${c.name} a moment quotes /${pattern}/`, [r.biggest_miss, ...r.moments].some((m) => re.test(m.quote)), [r.biggest_miss, ...r.moments].map((m) => m.quote).join(' | '));
   }
   if (exp.biggest_miss_by_rep) {
     check(`${c.name} biggest miss quotes the rep`, r.biggest_miss.speaker === r.rep_speaker, `${r.biggest_miss.speaker}: ${r.biggest_miss.quote}`);

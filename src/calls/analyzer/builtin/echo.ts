@@ -21,6 +21,8 @@ function trimEdges(s: string): string {
 }
 const CLAUSE_END_RE = /[,;:.!?…]["”“'»)]*$/;
 const SUBORDINATE_RE = /^(?:dass|that)$/i;
+/** Words a part of a clause starts after ("and make the case …", "that onboarding … takes three weeks"). */
+const CLAUSE_START_WORDS = new Set(['and', 'but', 'or', 'that', 'which', 'because', 'so', 'und', 'aber', 'oder', 'dass', 'weil', 'denn', 'sondern']);
 const LEAD_COPULA = new Set(['is', 'are', 'was', 'were', "it's", 'ist', 'sind', 'war', 'waren']);
 /** A German verb in second place after an adverbial ("Ehrlich gesagt ist mir das zu teuer"): its subject follows. */
 const INVERTED_VERB = new Set(['ist', 'sind', 'war', 'waren', 'hat', 'haben', 'wird', 'werden', 'kostet', 'wäre', 'wären']);
@@ -109,6 +111,17 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
     // German nouns are capitalised: don't stop right before the noun of the phrase.
     if (b < cb && b - a + 1 < maxWords + 2 && /^\p{Lu}/u.test(toks[b + 1].word) && !isAddressToken(toks[b + 1].word)) b++;
   }
+  // A window cut inside a clause starts where its part of the clause starts, when that is close:
+  // "… and | make the case for the sixth clinic", "… complaining that | onboarding new warehouse
+  // staff takes three weeks" – not "case for the sixth clinic".
+  if (a > ca) {
+    for (let i = a - 1; i >= Math.max(ca, a - 3); i--) {
+      if (CLAUSE_START_WORDS.has(toks[i].word.toLowerCase())) {
+        if (b - i <= maxWords + 1) a = i + 1;
+        break;
+      }
+    }
+  }
   // Forms of address: keep the side of the focus that has none.
   for (let i = a; i <= b; i++) {
     if (!isAddressToken(toks[i].word)) continue;
@@ -149,6 +162,7 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
 // A pronoun that points at someone or something said before ("Die rennt am Monatsende …" about a
 // colleague, "Then we have a problem"): out of context once quoted back on its own.
 const BACK_REFERENCE_RE = /^(?:(?:[Dd]ie|[Dd]er|[Dd]en|[Dd]em|[Ee]r|[Ss]ie|[Dd]ann|[Dd]a)\s+\p{Ll}|(?:[Hh]e|[Ss]he|[Tt]hey|[Tt]hen)\b)/u;
+const AFTERTHOUGHT_RE = /^(?:more|less|fewer|rather|instead|even|mehr|weniger|eher|statt|anstatt|sogar)\b|\b(?:fewer|instead|more|less|weniger|mehr)(?:\s+\S+){0,2}$/iu;
 const SUBJECT_BEFORE_RE = /(?:^|\s)(?:ich|wir|Sie|du|ihr|er|sie|es|man|I|we|you|they|he|she)\s*$/u;
 const CONJUNCTION_BEFORE_RE = /(?:^|\s)(?:dass|weil|wenn|ob|obwohl|damit|sodass|da)\s*$/iu;
 
@@ -162,6 +176,8 @@ export function standsAlone(sentence: string, phrase: string): boolean {
   if (at < 0) return true;
   const before = sentence.slice(Math.max(0, at - 20), at);
   if (BACK_REFERENCE_RE.test(phrase)) return false;
+  // An afterthought after a comma ("…, probably more than the licence", "…, two or three fewer a quarter"): a comparison without its clause.
+  if (/,\s*(?:\S+\s+)?$/u.test(before) && AFTERTHOUGHT_RE.test(phrase)) return false;
   // The subject was cut off ("Sie | liegen bei 4,10 Euro"): a verb without its subject.
   if (/^\p{Ll}/u.test(phrase) && SUBJECT_BEFORE_RE.test(before)) return false;
   // A name cut from its title ("Herrn Dr. | Voss sprechen").

@@ -391,10 +391,10 @@ export const QUALIFY_RE = rx(
  * (PROMISE_TOPIC_RE in the sentence or the customer's turn before) and without a hedge or a condition.
  */
 export const RISKY_PROMISE_RE = rx(
-  String.raw`\b(?:(?:das |es )?kann ich (?:Ihnen|dir|euch) (?:fest |hundertprozentig |verbindlich |definitiv |so )?(?:zusagen|garantieren|versprechen)|(?:ich )?(?:garantiere|verspreche) (?:Ihnen|dir|euch)|garantiert|hundertprozentig|(?:ist|sind|läuft|laufen|steht|stehen|klappt|haben (?:Sie|du|ihr)) (?:das |es |alles )?(?:auf jeden fall|definitiv|ganz sicher|100 ?%) (?:bis|am|fertig|live|erledigt|rechtzeitig|drin)|I (?:can |will )?(?:guarantee|promise)|guaranteed|you have my word|(?:will|'ll) (?:definitely|absolutely|certainly|100 ?%|for sure) (?:be )?(?:ready|live|done|delivered|fixed|up and running|finished|in place|work|save|pay)|no risk (?:at all|whatsoever)|zero risk)\b`,
+  String.raw`\b(?:(?:das |es )?kann ich (?:Ihnen|dir|euch) (?:fest |hundertprozentig |verbindlich |definitiv |so )?(?:zusagen|garantieren|versprechen)|(?:ich )?(?:garantiere|verspreche) (?:Ihnen|dir|euch)|(?:garantiere|verspreche) ich (?:Ihnen|dir|euch)|wir (?:garantieren|versprechen) (?:Ihnen|dir|euch)|(?:garantieren|versprechen) wir (?:Ihnen|dir|euch)|garantiert|hundertprozentig|(?:ist|sind|läuft|laufen|steht|stehen|klappt|haben (?:Sie|du|ihr)) (?:das |es |alles )?(?:auf jeden fall|definitiv|ganz sicher|100 ?%) (?:bis|am|fertig|live|erledigt|rechtzeitig|drin)|(?:I|we) (?:can |will )?(?:guarantee|promise)|guaranteed|you have my word|(?:will|'ll) (?:definitely|absolutely|certainly|100 ?%|for sure) (?:be )?(?:ready|live|done|delivered|fixed|up and running|finished|in place|work|save|pay)|no risk (?:at all|whatsoever)|zero risk)\b`,
 );
 export const PROMISE_TOPIC_RE = rx(
-  String.raw`\b(?:bis|fertig|live|rechtzeitig|termin\w*|liefer\w*|einsatzbereit|startklar|funktioniert|klappt|läuft|laufen|spar\w*|ergebnis\w*|prozent|umsatz|montag|dienstag|mittwoch|donnerstag|freitag|ende des monats|monatsende|ready|by|deadline|on time|deliver\w*|done|works?|results?|saves?|savings|roi|revenue|double|cut|monday|tuesday|wednesday|thursday|friday|end of the month|go-?live|launch)\b`,
+  String.raw`\b(?:bis|fertig|live|rechtzeitig|termin\w*|liefer\w*|einsatzbereit|startklar|funktioniert|klappt|läuft|laufen|spar\w*|ergebnis\w*|prozent|umsatz|mindestens|abrechnung\w*|fehler\w*|montag|dienstag|mittwoch|donnerstag|freitag|ende des monats|monatsende|ready|by|deadline|on time|deliver\w*|done|works?|results?|saves?|savings|roi|revenue|double|cut|percent|per cent|increase|at least|errors?|mistakes?|monday|tuesday|wednesday|thursday|friday|end of the month|go-?live|launch)\b`,
 );
 /** A hedge, a condition, a negation or a contract turns a promise into an honest statement. */
 export const PROMISE_HEDGE_RE = rx(
@@ -402,7 +402,8 @@ export const PROMISE_HEDGE_RE = rx(
 );
 /** Reassurance ("Das ist gar kein Problem", "no problem at all", "keine Sorge"): no hedge of a promise in the same sentence. */
 export const REASSURANCE_RE = rx(
-  String.raw`\b(?:(?:gar|überhaupt|absolut|wirklich) )?(?:kein(?:e)? (?:problem|thema|sorge|sorgen|stress|angst)|kein ding|nicht schlimm|(?:not|no) (?:a )?(?:problem|worries|issue)(?: at all)?|don't worry|never mind)\b`,
+  // "keine falsche Abrechnung mehr", "nie wieder", "no more errors" promise a result: no hedge either.
+  String.raw`\b(?:(?:gar|überhaupt|absolut|wirklich) )?(?:kein(?:e)? (?:problem|thema|sorge|sorgen|stress|angst)|kein ding|nicht schlimm|(?:not|no) (?:a )?(?:problem|worries|issue)(?: at all)?|don't worry|never mind|kein\w* (?:\S+ ){0,3}mehr|nie wieder|no more|never again)\b`,
   'gi',
 );
 /** The rep sets an agenda / upfront contract at the start. */
@@ -540,3 +541,28 @@ export const ECHO_TAIL_WORDS = new Set([
   'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'the', 'a', 'an', 'mit', 'with', 'von', 'of',
   'zu', 'to', 'für', 'for', 'in', 'im', 'on', 'auf', 'bei', 'at', 'es', 'it', 'is', 'ist', 'wir', 'we', 'ich', 'noch',
 ]);
+
+// ---------------------------------------------------------------- moments: gatekeeper, goodbyes
+/**
+ * Asking a receptionist or assistant to be put through ("Können Sie mich durchstellen?", "Would
+ * you be able to put me through?", „Ich möchte gern Herrn Kramer sprechen“, "Is he around this
+ * morning?"): the right move with a gatekeeper, never a discovery question to reopen.
+ */
+export const TRANSFER_RE = rx(
+  String.raw`\b(?:durchstellen|durchgestellt|verbinden|weiterverbinden|weiterleiten|put me through|transfer me|connect me|patch me through|(?:möchte|würde|könnte|kann) (?:ich )?(?:gern |gerne |bitte )?(?:mit )?(?:Herrn?|Frau) (?:Dr\. )?\S+ sprechen|(?:speak|talk) (?:to|with) (?:Mr|Mrs|Ms|Dr)\.? \S+|is (?:he|she|(?:Mr|Mrs|Ms|Dr)\.? \S+) (?:around|available|in)\b|ist (?:er|sie|(?:Herr|Frau) \S+) (?:da|im Haus|zu sprechen|erreichbar))\b`,
+);
+/** A speaker label for a gatekeeper ("Empfang:", "Front Desk:", "Sekretariat:", "Reception:", "Assistant:"). */
+export const GATEKEEPER_LABEL_RE = rx(String.raw`^(?:empfang|rezeption|zentrale|sekretariat|telefonzentrale|assistenz|front ?desk|reception(?:ist)?|switchboard|(?:executive )?assistant|operator)\b`);
+/** Well-wishes and thanks at the end of a call ("Viel Erfolg beim Release!", "Vielen Dank, Herr Hartmann.", "Good luck with the launch!"): no moment of its own. */
+export const FAREWELL_RE = rx(
+  String.raw`^\W*(?:(?:okay|ok|super|prima|gut|great|perfect|perfekt|alles klar|dann)[\s,]{1,3}){0,2}(?:(?:vielen |herzlichen |besten )?dank(?:e)?(?: schön| sehr| ihnen| dir| euch)?|thanks?(?: you)?(?: so much| very much)?|viel erfolg|good luck|alles gute|all the best|best of luck|schönes wochenende|have a (?:great|good|nice) (?:weekend|week))(?:[\s,]{1,3}(?:auch|too|again|nochmal|noch mal|for (?:your|the) time|für (?:Ihre|deine|eure) zeit|(?:Herr|Frau|Mr|Mrs|Ms|Dr)\.? [\p{L}-]+|und (?:einen )?schönen [\p{L}]+(?: noch)?|[\p{L}-]+)){0,3}[\s.!…]{0,4}$|^\W*(?:viel erfolg|good luck|alles gute|best of luck) (?:beim|bei der|bei|mit|with|on) (?:[\p{L}\d-]+ ){0,3}[\p{L}\d-]+[\s.!…]{0,4}$`,
+  'iu',
+);
+/**
+ * An opening that names the purpose of a scheduled call ("Thanks for making time before the renewal",
+ * "Last time you said you'd look at the proposal", „wie besprochen“): a follow-up's upfront contract
+ * is given, a missing agenda is no stretch goal to quote at its greeting.
+ */
+export const SCHEDULED_PURPOSE_RE = rx(
+  String.raw`\b(?:before (?:the|your|our) renewal|about (?:the|your|our) renewal|(?:last time|when we last spoke|in our last call),? (?:you|we)|as (?:promised|agreed|discussed)|follow(?:ing)? up on|vor der verlängerung|(?:zu|wegen) (?:der|Ihrer|deiner|eurer) verlängerung|wie (?:besprochen|vereinbart|versprochen|angekündigt)|letztes mal (?:hatten|haben) (?:Sie|du|wir)|(?:beim|im) letzten (?:gespräch|termin|call))\b`,
+);

@@ -35,6 +35,10 @@ import {
   CHECK_BACK_RE,
   DATE_RE,
   UNDATED_RE,
+  FAREWELL_RE,
+  GATEKEEPER_LABEL_RE,
+  TRANSFER_RE,
+  SCHEDULED_PURPOSE_RE,
   type ObjectionType,
 } from './lexicon.ts';
 import type { Measurements, ObjectionEvent } from './measure.ts';
@@ -161,7 +165,8 @@ function echoFrom(s: Sentence | null | undefined, focus?: RegExp, prefer: 'left'
   // nicht da sind"); else the sentence's last clause; when none does, the first choice all the same.
   // A last clause of fillers only ("…, honestly."): the sentence's first clause.
   const first = echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null) ?? echoPhrase(s.text, /^\S+/);
-  const tries = [first, withMainClause(s.text, first), echoPhrase(s.text)];
+  // Else the sentence's first clause ("A week and a half faster for each of them is real money"), before an afterthought.
+  const tries = [first, withMainClause(s.text, first), echoPhrase(s.text), echoPhrase(s.text, /^\S+/, 12)];
   const phrase = tries.find((x) => x && x.includes(' ') && standsAlone(s.text, x)) ?? first;
   return phrase?.replace(/\s+/g, ' ') ?? null;
 }
@@ -184,7 +189,7 @@ const OWN_OFFER_RE = rx(
   String.raw`\b(?:(?:your|ihr|ihre|ihrem|ihren|euer|eure|eurem|euren|dein|deine|deinem|deinen) (?:offer|price|pricing|quote|proposal|number|angebot|preis|kostenvoranschlag)|Sie liegen bei|ihr liegt bei|du liegst bei|you(?:'re| are) at)\b`,
 );
 /** A loss the customer names ("We lost 23,000 pounds", "40 drivers paid late", „hat uns 14.000 Euro gekostet“). */
-const LOSS_RE = rx(String.raw`\b(?:lost|losing|verloren|quit|gekündigt|paid late|zu spät|cost|costs|gekostet|kostet|write-?offs?|nachzahlung|ausverkauft|weggeworfen)\b`);
+const LOSS_RE = rx(String.raw`\b(?:lose|lost|losing|verlieren|verliert|verloren|quit|gekündigt|paid late|zu spät|cost|costs|gekostet|kostet|write-?offs?|nachzahlung|ausverkauft|weggeworfen)\b`);
 /** The rep recaps the customer's words ("you mentioned", „Sie hatten erzählt“). */
 const RECAP_RE = rx(String.raw`\b(?:you (?:mentioned|said|told me)|Sie (?:hatten|haben) (?:\S+ ){0,3}(?:erzählt|erwähnt|gesagt)|du hast (?:\S+ ){0,3}(?:erzählt|erwähnt|gesagt)|du hattest (?:\S+ ){0,3}(?:erzählt|erwähnt|gesagt))\b`);
 /** A question about an offer or quote ("what's included in the Plexus quote", „was im Angebot von Mewa drin ist“). */
@@ -208,6 +213,8 @@ const DECIDES_DE_RE = rx(String.raw`\b(?:entscheid\w*|unterschreib\w*|unterzeich
 const GOODBYE_RE = rx(
   String.raw`^\W*(?:(?:okay|ok|great|perfect|super|gut|prima|alles klar|thanks|thank you|danke|vielen dank|sure)\W+){0,2}(?:bis (?:dann|bald|später|morgen|montag|dienstag|mittwoch|donnerstag|freitag|nächste \w+)|tschüss|ciao|auf wiederhören|auf wiedersehen|schönen (?:tag|abend)|einen schönen \w+|have a (?:great|good|nice|lovely) (?:day|one|weekend|afternoon|evening)|talk (?:soon|then|to you|on \w+|monday|tuesday|wednesday|thursday|friday|next \w+)|see you|speak (?:soon|then)|bye|thanks (?:again )?for your time|thank you for your time|danke für (?:Ihre|deine|eure) zeit)\b`,
 );
+/** A goodbye, or thanks and well-wishes on their own ("Vielen Dank, Herr Hartmann.", "Viel Erfolg beim Release!"). */
+const goodbye = (t: string): boolean => GOODBYE_RE.test(t) || FAREWELL_RE.test(t);
 /** A short permission opener ("Hast du kurz?", "Got a sec?"): never a discovery question to reopen. */
 const SHORT_PERMISSION_RE = rx(String.raw`^(?:\S+,? ){0,2}(?:hast du|haben Sie|hättest du|hätten Sie|habt ihr|got|have you got|do you have|you got) (?:mal )?(?:kurz|eben|a (?:sec|second|minute|moment)|einen (?:moment|augenblick))\W*$`);
 /** Function words: a mirror repeats the customer's content words, not "wir machen das". */
@@ -243,6 +250,24 @@ export function buildCandidates(m: Measurements): Candidate[] {
     for (const name of found) if (!deciders.some((d) => d.name === name)) deciders.push({ name, sentence: x, focus: DECIDES_DE_RE.test(flat) ? DECIDES_DE_RE : DECIDER_EN_RE });
   }
 
+  // A gatekeeper (a receptionist, an assistant) who hands the rep over to the person they called
+  // for: the first customer speaker, who says nothing after a second one takes over, once the rep
+  // asked to be put through or the label says so ("Empfang:", "Front Desk:"). Up to the handover
+  // the rep's job is to get through: nothing there is a discovery miss, and what the receptionist
+  // said is never echoed to the decision maker as their own words.
+  const gateEnd = ((): number => {
+    const first = turns.find((t) => !t.isRep);
+    const handover = first ? turns.find((t) => !t.isRep && t.key !== first.key) : undefined;
+    if (!first || !handover || turns.some((t) => t.index > handover.index && t.key === first.key)) return 0;
+    const asked = turns.slice(0, handover.index).some((t) => t.isRep && TRANSFER_RE.test(t.text));
+    return asked || GATEKEEPER_LABEL_RE.test(first.speaker.trim()) ? handover.index : 0;
+  })();
+  // Nor the confirmation after an agreed, dated next step ("Prima, dann rufe ich Sie morgen um 7:30 Uhr an …"): the call is closed there.
+  const agreedAt = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence ? m.nextStep.sentence.turn : Infinity;
+  const atGate = (x: Sentence) => x.turn < gateEnd;
+  // What the customer said that can be echoed at a moment: the gatekeeper's words only to the gatekeeper.
+  const heardAt = (x: Sentence, at: Sentence) => x.wordPos <= at.wordPos && (x.turn >= gateEnd || at.turn < gateEnd);
+
   // The customer's main pain (quantified first) in their own words, for the echo in
   // what_to_say_instead; else a quantified statement; else their longest non-objection sentence.
   const objectionSentences = new Set(m.objections.map((o) => o.sentence));
@@ -273,6 +298,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const lastCustomerBefore = (turnIndex: number, questions = false, echo = true): Sentence | null => {
     for (let i = turnIndex - 1; i >= 0 && i >= turnIndex - 4; i--) {
       const t = turns[i];
+      if (i < gateEnd && turnIndex >= gateEnd) break;
       if (!t.isRep) {
         for (let k = t.sentences.length - 1; k >= 0; k--) {
           const x = t.sentences[k];
@@ -324,7 +350,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // The same choice of echo among what the customer had said up to a moment: a suggestion for that
   // moment can only use words that were already spoken.
   const echoAt = (at: Sentence): string | null => {
-    const before = (x: Sentence) => x.wordPos <= at.wordPos;
+    const before = (x: Sentence) => heardAt(x, at);
     const pain = m.pains.find((p) => p.impact && before(p.sentence)) ?? m.pains.find((p) => before(p.sentence));
     const fromPain = pain ? painEchoOf(pain.sentence) : null;
     if (fromPain) return fromPain;
@@ -362,13 +388,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // ---- Discovery
   // Whether the customer had already put a number on a problem (time, money, people) up to a
   // moment: a line then never asks "how much does it cost you" again.
-  const lossWithNumber = (x: Sentence) => /\d/.test(x.text) && LOSS_RE.test(x.text);
+  // "we lose maybe fifteen to twenty a week": a number in words counts too.
+  const lossWithNumber = (x: Sentence) => NUMBER_RE.test(x.text) && LOSS_RE.test(x.text);
   const impactKnownAt = (at: Sentence) =>
     m.pains.some((p) => p.impact && p.sentence.wordPos <= at.wordPos) ||
     customer.some((x) => x.wordPos <= at.wordPos && (TIME_MONEY_RE.test(x.text) || IMPACT_RE.test(x.text) || lossWithNumber(x)) && !ownOffer(x) && !objectionSentences.has(x));
   // The latest number the customer put on the problem up to a moment, as said ("We had 40 drivers paid late").
   const impactEchoAt = (at: Sentence): string | null => {
-    const earlier = [...customer].reverse().filter((y) => y.wordPos <= at.wordPos && !ownOffer(y) && !objectionSentences.has(y));
+    const earlier = [...customer].reverse().filter((y) => heardAt(y, at) && !ownOffer(y) && !objectionSentences.has(y));
     for (const x of [...earlier.filter(lossWithNumber), ...earlier.filter((y) => TIME_MONEY_RE.test(y.text) || IMPACT_RE.test(y.text))]) {
       const e = echoFrom(x, LOSS_RE, 'left') ?? painEchoOf(x);
       if (e) return e;
@@ -426,7 +453,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // discovery questions to reopen: then the rep's statement after the customer's longest turn,
     // where a question belonged, else the rep's longest statement (not the permission question itself).
     // Nor a date proposal or an offer ("Wollen wir am Montag, den 7. Dezember, um 10 Uhr …?", "What if I could get you 15 percent off?").
-    const asking = (q: Sentence) => ![LOGISTIC_Q_RE, PERMISSION_Q_RE, SHORT_PERMISSION_RE, GREETING_RE, DATE_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(q.text));
+    // Nor asking to be put through ("Können Sie mich durchstellen?"), nor anything said to a gatekeeper.
+    const asking = (q: Sentence) => !atGate(q) && ![LOGISTIC_Q_RE, PERMISSION_Q_RE, SHORT_PERMISSION_RE, GREETING_RE, DATE_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, TRANSFER_RE].some((re) => re.test(q.text));
     let statementAfter: Sentence | null = null;
     let longestTurnWords = 0;
     const statementReplies: Sentence[] = [];
@@ -435,9 +463,9 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const plainAnswers: Sentence[] = [];
     for (const t of turns) {
       const next = turns[t.index + 1];
-      if (t.isRep || !next?.isRep || next.sentences.some((x) => x.question !== null)) continue;
+      if (t.isRep || !next?.isRep || next.sentences.some((x) => x.question !== null) || next.index < gateEnd) continue;
       if (t.words < 30) {
-        const answer = t.sentences.some((x) => x.question !== null) ? next.sentences.find((x) => substantive(x) && !GOODBYE_RE.test(x.text) && !fragment(x)) : undefined;
+        const answer = t.sentences.some((x) => x.question !== null) ? next.sentences.find((x) => substantive(x) && !goodbye(x.text) && !fragment(x)) : undefined;
         if (answer) plainAnswers.push(answer);
         continue;
       }
@@ -450,7 +478,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
       }
     }
     const longestStatement = repSentences.reduce<Sentence | null>(
-      (best, x) => (x.question === null && !fragment(x) && !mirrorsCustomer(x) && !GOODBYE_RE.test(x.text) && (!best || x.words > best.words) ? x : best),
+      (best, x) => (x.question === null && !atGate(x) && x.turn <= agreedAt && !fragment(x) && !mirrorsCustomer(x) && !goodbye(x.text) && (!best || x.words > best.words) ? x : best),
       null,
     );
     // The question praised as the call's best is kept for the praise: the miss then sits at another
@@ -527,7 +555,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
       // A short reply ("Thanks Greg, see you Thursday.") does not take the floor: only a reply of
       // TAKEOVER_WORDS or more is where the rep talked instead of listening.
       if (t.isRep || t.index + 1 >= turns.length || !turns[t.index + 1].isRep || mirrored(turns[t.index + 1]) || t.index > closedAt) continue;
-      if (turns[t.index + 1].words < TAKEOVER_WORDS) continue;
+      // Nor an answer to a gatekeeper: getting through is the job there.
+      if (turns[t.index + 1].words < TAKEOVER_WORDS || t.index + 1 < gateEnd) continue;
       if (best < 0 || t.words > turns[best].words) best = t.index;
     }
     // Every reply picked the customer up: the share comes from the opening or a pitch, and a
@@ -561,17 +590,26 @@ export function buildCandidates(m: Measurements): Candidate[] {
         t.isRep && t.words >= 20 && t.index < closedAt && !handledTurns.has(t.index) && !payoffTurnSet.has(t.index) && lastCustomerBefore(t.index, false, false) !== null && statementWords(t) >= 20 && !CALL_PURPOSE_RE.test(t.text),
     );
     const endsOpen = (t: Turn) => t.sentences.length > 0 && t.sentences[t.sentences.length - 1].question === null && !mirrored(t);
+    // A proposal that ends with a trial close ("Rather than cutting to 200 today, we renew at 300
+    // seats … Would that work for finance?") hands over as it should: its length is the offer, not talking too much.
+    const proposes = (t: Turn) => t.sentences.length > 0 && TRIAL_CLOSE_RE.test(t.sentences[t.sentences.length - 1].text.replace(/\s+/g, ' '));
     const open = longest(repTurns.filter(endsOpen));
-    const t = open ?? longest(repTurns);
+    const t = open ?? longest(repTurns.filter((x) => !proposes(x)));
     const s = t
       ? open
         ? [...t.sentences].reverse().find(explains) ?? null
         : t.sentences.filter(explains).reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null)
       : null;
+    // The customer's last point when it is a problem or a number ("four to five hours each"), else
+    // their main problem up to here: never a side remark ("she has also the Zoll audits").
+    const lastPoint = t ? lastCustomerBefore(t.index) : null;
+    const problemPoint = (x: Sentence) => painSentences.has(x) || PAIN_RE.test(x.text) || IMPACT_RE.test(x.text) || TIME_MONEY_RE.test(x.text);
     if (t && s) {
       c.push({
         dimension: 'listening', positive: false, stretch: true, strength: 15, sentence: s,
-        kind: 'stretch_talk_share', method: 'voss_mirror', echo: echoFrom(lastCustomerBefore(t.index)) ?? echoAt(s),
+        // The line picks up the customer's problem in their words, with its number when they put one
+        // on it ("onboarding new warehouse staff takes three weeks"), not a side remark of their last turn.
+        kind: 'stretch_talk_share', method: 'voss_calibrated_question', echo: (lastPoint && problemPoint(lastPoint) ? echoFrom(lastPoint) : null) ?? echoAt(s) ?? echoFrom(lastPoint),
         extra: { handedOver: !open },
       });
     }
@@ -658,11 +696,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const datedProposal: Sentence | null = (() => {
     const x = m.nextStep.sentence;
     if (m.nextStep.kind !== 'dated' || !x) return null;
-    if (turns[x.turn].isRep && !GOODBYE_RE.test(x.text) && x.words > 3) return x;
+    if (turns[x.turn].isRep && !goodbye(x.text) && x.words > 3) return x;
     for (let i = x.turn; i >= 0 && i >= x.turn - 4; i--) {
       const t = turns[i];
       if (!t.isRep) continue;
-      const found = [...t.sentences].reverse().find((y) => y.wordPos <= x.wordPos && y !== x && DATE_RE.test(y.text) && !GOODBYE_RE.test(y.text));
+      const found = [...t.sentences].reverse().find((y) => y.wordPos <= x.wordPos && y !== x && DATE_RE.test(y.text) && !goodbye(y.text));
       if (found) return found;
     }
     return turns[x.turn].isRep ? x : null;
@@ -737,16 +775,16 @@ export function buildCandidates(m: Measurements): Candidate[] {
           // danke." is only a thank-you), else the rep's last question before the proposal ("Would it
           // make sense to look at this properly with your operations lead?").
           const late = (x: Sentence) => x.wordPos >= 0.6 * m.totalWords && x.wordPos < proposal.wordPos;
-          const fits = (x: Sentence) => late(x) && substantive(x) && x.question === null && !GOODBYE_RE.test(x.text) && !paraphrased.has(x) && !mirrorsCustomer(x) && !m.linkedPitches.includes(x) && !handledTurns.has(x.turn) && !fragment(x);
+          const fits = (x: Sentence) => late(x) && substantive(x) && x.question === null && !goodbye(x.text) && !paraphrased.has(x) && !mirrorsCustomer(x) && !m.linkedPitches.includes(x) && !handledTurns.has(x.turn) && !fragment(x);
           const asks = (x: Sentence) => late(x) && x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !m.needPayoffs.includes(x) && !LABEL_RE.test(x.text) && x !== m.bestQuestion?.sentence;
           return [...repSentences].reverse().find((x) => fits(x) && x.words >= 8) ?? [...repSentences].reverse().find(fits) ?? [...repSentences].reverse().find(asks);
         })()
       : undefined;
     const closing =
       beforeClose ??
-      (!praisedClose && m.nextStep.sentence && turns[m.nextStep.sentence.turn].isRep && !GOODBYE_RE.test(m.nextStep.sentence.text) ? m.nextStep.sentence : null) ??
+      (!praisedClose && m.nextStep.sentence && turns[m.nextStep.sentence.turn].isRep && !goodbye(m.nextStep.sentence.text) ? m.nextStep.sentence : null) ??
       [...m.repQuestions].reverse().find((q) => !LOGISTIC_Q_RE.test(q.text) && !(praisedClose && q === proposal)) ??
-      [...repSentences].reverse().find((x) => substantive(x) && !GOODBYE_RE.test(x.text)) ??
+      [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text)) ??
       firstRep;
     if (closing) {
       // Call-specific: the people the customer said decide, else the decision process when it was
@@ -767,7 +805,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // ---- Next step
   const ns = m.nextStep;
   // The call's end is quoted at the rep's last real sentence, never at a goodbye ("Have a great day!").
-  const lastRep = [...repSentences].reverse().find((x) => substantive(x) && !GOODBYE_RE.test(x.text)) ?? [...repSentences].reverse().find(substantive) ?? repSentences[repSentences.length - 1];
+  const lastRep = [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text)) ?? [...repSentences].reverse().find(substantive) ?? repSentences[repSentences.length - 1];
   // An objection left open before the close ("We're happy with our broker, not interested"): the
   // line for the close answers it first, instead of proposing a meeting as if nothing was said.
   const openObjectionBefore = (x: Sentence) => [...m.objections].reverse().find((o) => o.quality < 3 && (o.type === 'status_quo' || o.type === 'competitor') && o.sentence.wordPos < x.wordPos);
@@ -805,14 +843,18 @@ export function buildCandidates(m: Measurements): Candidate[] {
   }
   // A cold call that said why it calls and asked for the time has its upfront contract; asking
   // "Darf ich Sie kurz was fragen" in the rep's first turns counts as asking for permission.
-  const openingTurns = turns.filter((t) => t.isRep).slice(0, 2);
+  // Behind a gatekeeper the opening is the one to the person called for ("Herr Kramer, … Ich rufe an, weil …").
+  const openingTurns = turns.filter((t) => t.isRep && t.index >= gateEnd).slice(0, 2);
   const purposeAndPermission =
     m.purposeAndPermission ||
     (openingTurns.some((t) => CALL_PURPOSE_RE.test(t.text)) && openingTurns.some((t) => t.sentences.some((x) => x.question !== null && (PERMISSION_Q_RE.test(x.text) || ASK_SOMETHING_RE.test(x.text)))));
-  if (!m.agenda && !purposeAndPermission && firstRep) {
+  const openingRep = openingTurns[0]?.sentences.find(substantive) ?? firstRep;
+  // A follow-up or renewal whose opening names what the call is for has its purpose: no stretch goal at its greeting.
+  const scheduledPurpose = ns.level >= 4 && openingTurns.length > 0 && SCHEDULED_PURPOSE_RE.test(openingTurns[0].text);
+  if (!m.agenda && !purposeAndPermission && !scheduledPurpose && openingRep) {
     c.push({
-      dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level <= 2 ? 30 : 20, sentence: firstRep,
-      kind: 'no_agenda', method: 'sandler_upfront_contract', echo: echoAt(firstRep),
+      dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level <= 2 ? 30 : 20, sentence: openingRep,
+      kind: 'no_agenda', method: 'sandler_upfront_contract', echo: echoAt(openingRep),
     });
   }
 
@@ -872,11 +914,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const next = t.sentences[t.sentences.indexOf(x) + 1];
     return next && !fragment(next) && next.question === null ? next : undefined;
   };
-  const praisedParaphrase = m.paraphrases.filter((x) => !GOODBYE_RE.test(x.text)).map(continued).find((x) => x !== undefined);
+  const praisedParaphrase = m.paraphrases.filter((x) => !goodbye(x.text)).map(continued).find((x) => x !== undefined);
   if (praisedParaphrase) {
     const p = praisedParaphrase;
     // The words that make it a label or a summary, also when the tag split them off.
-    const said = m.paraphrases.find((x) => !GOODBYE_RE.test(x.text) && continued(x) === p) ?? p;
+    const said = m.paraphrases.find((x) => !goodbye(x.text) && continued(x) === p) ?? p;
     c.push({
       dimension: 'listening', positive: true, stretch: false, strength: 55, sentence: p, kind: 'paraphrase',
       method: LABEL_RE.test(said.text) ? 'voss_label' : !PARAPHRASE_RE.test(said.text) ? 'voss_mirror' : undefined, echo: null,
@@ -912,7 +954,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // Nor the rep's "Bis Freitag!" at the end: the proposal before it.
     const proposal = accepted
       ? [...turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn)].reverse().find((t) => t.isRep)?.sentences.find((x) => DATE_RE.test(x.text))
-      : GOODBYE_RE.test(ns.sentence.text) && datedProposal !== ns.sentence ? datedProposal ?? undefined : undefined;
+      : goodbye(ns.sentence.text) && datedProposal !== ns.sentence ? datedProposal ?? undefined : undefined;
     c.push({
       dimension: 'next_step', positive: true, stretch: false, strength: 50 + ns.level * 5, sentence: proposal ?? ns.sentence,
       kind: missing.length > 0 ? 'next_step_dated_missing' : attendees ? 'next_step_dated_attendees' : 'next_step_dated', method: 'calendar_close', echo: null,
@@ -946,13 +988,19 @@ export function buildCandidates(m: Measurements): Candidate[] {
   if (m.totalWords < 120 && greeting && greeting !== fallback && greeting.wordPos < (fallback?.wordPos ?? Infinity)) {
     c.push({ dimension: 'discovery', positive: true, stretch: false, strength: 0.25, sentence: greeting, kind: 'fallback_opening', echo: null });
   }
-  const lastRepSentence = [...repSentences].reverse().find(substantive);
+  // Never a goodbye or a thank-you ("Viel Erfolg beim Release!"): the rep's last sentence with content.
+  const lastRepSentence = [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text));
   if (lastRepSentence && lastRepSentence !== fallback) {
     const confirmed = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence !== null && m.nextStep.sentence.wordPos < lastRepSentence.wordPos;
     c.push({
       dimension: 'next_step', positive: true, stretch: false, strength: 0.5, sentence: lastRepSentence, kind: confirmed ? 'fallback_closing_dated' : 'fallback_closing', echo: null,
       extra: { closingSays: DATE_RE.test(lastRepSentence.text) || /\b(?:schick\w*|send\w*|einladung|invite|trage|bis (?:dann|montag|dienstag|mittwoch|donnerstag|freitag)|talk on|see you)\b/i.test(lastRepSentence.text) },
     });
+  }
+  // The goodbye itself only in reserve: in a short call, better than quoting a moment twice.
+  const farewellLine = [...repSentences].reverse().find(substantive);
+  if (farewellLine && farewellLine !== lastRepSentence && farewellLine !== fallback && goodbye(farewellLine.text)) {
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 0.1, sentence: farewellLine, reserve: true, kind: 'fallback_closing', echo: null, extra: { closingSays: false } });
   }
   // A quote is a whole sentence: a line cut by layout ("Genau dafür arbeiten wir mit" before a wrapped
   // line, "It sounds like" before an inline tag) is verbatim but says nothing on its own.
@@ -1015,7 +1063,12 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
   }
   // The strongest moment: a real strength in a dimension that scored at least 3, strongest first.
   const tier = (x: Candidate) => (x.strength <= 1 ? 0 : scores[x.dimension] >= 3 ? 2 : 1);
-  positives.sort((a, b) => tier(b) - tier(a) || b.strength - a.strength || a.sentence.wordPos - b.sentence.wordPos);
+  // The dated close is the strongest moment only when nothing better happened: a real strength
+  // (a handled objection, a need-payoff or an implication question that got a number, a label)
+  // in a dimension that went well comes first.
+  const dated = (x: Candidate) => x.kind === 'next_step_dated' || x.kind === 'next_step_dated_attendees' || x.kind === 'next_step_dated_missing';
+  const rank = (x: Candidate) => tier(x) * 2 + (x.strength >= 50 && !dated(x) ? 1 : 0);
+  positives.sort((a, b) => rank(b) - rank(a) || b.strength - a.strength || a.sentence.wordPos - b.sentence.wordPos);
   // A quote may run from its sentence through a later one (acknowledgement + question): two
   // moments that share any of those sentences would quote the same words.
   const quoted = (x: Candidate): Sentence[] => (x.through ? [x.sentence, x.through] : [x.sentence]);
@@ -1039,7 +1092,10 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
   };
   const nextMiss = () =>
     negatives.find((x) => !x.stretch && !x.reserve && free(x) && !dims.has(x.dimension)) ?? negatives.find((x) => !x.stretch && !x.reserve && free(x));
-  const nextStrength = () => positives.find((x) => x.strength > 1 && free(x));
+  // Strengths of other dimensions first: a dated close that is not the strongest moment is still one of the moments.
+  const nextStrength = () => positives.find((x) => x.strength > 1 && free(x) && !dims.has(x.dimension) && x.dimension !== strongest.dimension) ?? positives.find((x) => x.strength > 1 && free(x));
+  // The obvious misses a coach always names: a discount or extra given away unasked, an unhedged guarantee.
+  for (const x of negatives) if ((x.kind === 'concession' || x.kind === 'risky_promise') && !x.stretch && free(x)) take(x);
   for (let round = 0; round < 3 && picked.length < 3; round++) {
     const progressed = [take(nextMiss()), take(nextStrength())].some(Boolean);
     if (!progressed) break;

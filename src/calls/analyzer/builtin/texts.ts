@@ -706,12 +706,13 @@ export const TEXTS = {
       en: (p) => `The rep had a talk share of ${p.talkPct}%, above the benchmark of around 43% from successful calls. This is one of the rep's longest turns; ${p.handedOver ? 'shorter before the question at its end' : 'shorter and ended with a question'}, it would have given the customer the floor sooner.`,
     },
     coaching: {
-      de: () => 'Erklärungen auf zwei, drei Sätze kürzen und mit einer Frage übergeben; zwischendurch die letzten Worte der Kundin oder des Kunden spiegeln und schweigen, damit die Person weitererzählt.',
-      en: () => 'Cut explanations to two or three sentences and hand over with a question; in between, mirror the customer\'s last words and stay quiet so they keep talking.',
+      // The same move as the line in what_to_say_instead: pick up the customer's words, hand over with an open question.
+      de: (p) => `Erklärungen auf zwei, drei Sätze kürzen und mit einer kalibrierten Frage übergeben, die an die Worte der Kundin oder des Kunden anknüpft (${forYou(p, '„Was fehlt Ihnen noch, damit es passt?“', '„Was fehlt dir noch, damit es passt?“')}); dann schweigen, damit die Person weitererzählt.`,
+      en: () => 'Cut explanations to two or three sentences and hand over with a calibrated question that picks up the customer\'s own words ("what is still missing for it to fit?"); then stay quiet so they keep talking.',
     },
     commitment: {
-      de: () => 'Im nächsten Gespräch halte ich meinen Redeanteil unter 50 %: ich beende jede Erklärung nach wenigen Sätzen mit einer Frage und spiegle die letzten Worte der Kundin oder des Kunden, bevor ich weiterrede.',
-      en: () => 'In my next call I will keep my talk share under 50%: I will end every explanation after a few sentences with a question and mirror the customer\'s last words before I go on.',
+      de: () => 'Im nächsten Gespräch halte ich meinen Redeanteil unter 50 %: ich beende jede Erklärung nach wenigen Sätzen mit einer offenen Frage, die an die Worte der Kundin oder des Kunden anknüpft.',
+      en: () => 'In my next call I will keep my talk share under 50%: I will end every explanation after a few sentences with an open question that picks up the customer\'s own words.',
     },
     say: {
       // Quoted at an explanation of 20 words or more (never a mirror): "how does that look so far?" checks back on it.
@@ -796,11 +797,11 @@ export const TEXTS = {
     say: {
       // A pre-mortem with the people the customer named, else the decision process, never a stock "is switching worth it".
       Sie: (p) =>
-        `${youSaid('Sie', p.echo)}${p.deciders?.length ? `angenommen, ${names(p, 'de')} sagt am Ende Nein: Woran würde es am ehesten liegen, und was können wir vorher klären?` : !p.qualified ? 'angenommen, das überzeugt Sie: Wer muss außer Ihnen noch zustimmen, und was könnte aus deren Sicht dagegen sprechen?' : 'was könnte aus Ihrer Sicht – oder aus Sicht der anderen Beteiligten – jetzt noch dagegen sprechen?'}`,
+        `${youSaid('Sie', p.echo)}${p.deciders?.length ? `angenommen, ${names(p, 'de')} sagt am Ende Nein: Woran würde es am ehesten liegen, und was können wir vorher klären?` : !p.qualified ? (p.echo ? 'angenommen, wir bekommen das gelöst' : 'angenommen, das überzeugt Sie') + ': Wer muss außer Ihnen noch zustimmen, und was könnte aus deren Sicht dagegen sprechen?' : 'was könnte aus Ihrer Sicht – oder aus Sicht der anderen Beteiligten – jetzt noch dagegen sprechen?'}`,
       du: (p) =>
-        `${youSaid('du', p.echo)}${p.deciders?.length ? `angenommen, ${names(p, 'de')} sagt am Ende Nein: Woran würde es am ehesten liegen, und was können wir vorher klären?` : !p.qualified ? 'angenommen, das überzeugt dich: Wer muss außer dir noch zustimmen, und was könnte aus deren Sicht dagegen sprechen?' : 'was könnte aus deiner Sicht – oder aus Sicht der anderen Beteiligten – jetzt noch dagegen sprechen?'}`,
+        `${youSaid('du', p.echo)}${p.deciders?.length ? `angenommen, ${names(p, 'de')} sagt am Ende Nein: Woran würde es am ehesten liegen, und was können wir vorher klären?` : !p.qualified ? (p.echo ? 'angenommen, wir bekommen das gelöst' : 'angenommen, das überzeugt dich') + ': Wer muss außer dir noch zustimmen, und was könnte aus deren Sicht dagegen sprechen?' : 'was könnte aus deiner Sicht – oder aus Sicht der anderen Beteiligten – jetzt noch dagegen sprechen?'}`,
       en: (p) =>
-        `${youSaid('en', p.echo)}${p.deciders?.length ? `suppose ${names(p, 'en')} says no in the end: what would most likely be the reason, and what can we clear up before then?` : !p.qualified ? 'suppose this convinces you: who else has to agree, and what could make them say no?' : 'what could still stand in the way, from your side or from anyone else involved?'}`,
+        `${youSaid('en', p.echo)}${p.deciders?.length ? `suppose ${names(p, 'en')} says no in the end: what would most likely be the reason, and what can we clear up before then?` : !p.qualified ? (p.echo ? 'suppose we get that solved' : 'suppose this convinces you') + ': who else has to agree, and what could make them say no?' : 'what could still stand in the way, from your side or from anyone else involved?'}`,
     },
   },
   // ---------------------------------------------------------------- strengths
