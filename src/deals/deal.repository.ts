@@ -71,12 +71,12 @@ export class DealRepository {
     if (f.ownerId) qb = qb.where('deals.owner_id', '=', f.ownerId);
     const q = f.q;
     if (q) {
-      // Title, or the linked contact's name/email, or the linked company's name. Subqueries
+      // Title, or the linked contact's name, or the linked company's name (decisions.md). Subqueries
       // stay inside the team, so a search never reaches another team's rows.
       qb = qb.where((eb) => eb.or([
         containsCi('deals.title', q),
         eb('deals.contact_id', 'in', eb.selectFrom('contacts').select('contacts.id').where('contacts.team_id', '=', actor.teamId).where((cb) => cb.or([
-          containsCi('contacts.first_name', q), containsCi('contacts.last_name', q), containsCi('contacts.email', q),
+          containsCi('contacts.first_name', q), containsCi('contacts.last_name', q),
           containsCi(sql`coalesce(contacts.first_name, '') || ' ' || coalesce(contacts.last_name, '')`, q),
         ]))),
         eb('deals.company_id', 'in', eb.selectFrom('companies').select('companies.id').where('companies.team_id', '=', actor.teamId).where(containsCi('companies.name', q))),

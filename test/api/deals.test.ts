@@ -419,9 +419,14 @@ describe('deals', () => {
       assert.deepEqual(titles(await t.manager.client.get('/deals?q=ROCK')), ['Rockets']);
       assert.deepEqual(titles(await t.manager.client.get('/deals?q=coyote')), ['Rockets']);
       assert.deepEqual(titles(await t.manager.client.get(`/deals?q=${encodeURIComponent('wile e. coy')}`)), ['Rockets']);
-      assert.deepEqual(titles(await t.manager.client.get('/deals?q=wile@acme')), ['Rockets']);
+      // The contact's email is not searched (decisions.md: title, the contact's and the company's names).
+      assert.deepEqual(titles(await t.manager.client.get('/deals?q=wile@acme')), []);
       assert.deepEqual(titles(await t.manager.client.get('/deals?q=acme%20corp')), ['Anvils']);
-      const both = await t.manager.client.get('/deals?q=acme');
+      // "acme" is the company's name (Anvils) and only in the email of Rockets' contact.
+      const acme = await t.manager.client.get('/deals?q=acme');
+      assert.deepEqual(titles(acme), ['Anvils']);
+      assert.equal(acme.body.total, 1);
+      const both = await t.manager.client.get('/deals?q=e');
       assert.deepEqual(titles(both), ['Anvils', 'Rockets']);
       assert.equal(both.body.total, 2);
       assert.equal((await t.manager.client.get('/deals?q=%25')).body.total, 0);
