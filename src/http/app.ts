@@ -130,8 +130,8 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     installApiGuard(api, services);
     // Inside /api/v1 so the guard's hooks run for unknown routes too (limit headers, counting).
     api.setNotFoundHandler((request, reply) => renderError(new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply));
-    // The API speaks JSON only: a text/plain body answers 415 like any other non-JSON body.
-    api.removeContentTypeParser('text/plain');
+    // Every API body is read as JSON, whatever its Content-Type (text/plain from fetch, a form type from curl -d).
+    installJsonParser(api, { anyType: true });
     await api.register(apiRoutes(services));
   }, { prefix: '/api/v1' });
 

@@ -31,10 +31,16 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-export function installJsonParser(app: FastifyInstance): void {
+/**
+ * Bodies as JSON: under `application/json` everywhere; with `anyType`, whatever Content-Type says
+ * (the API: `fetch` sends a string body as text/plain and `curl -d` as a form, and the body is
+ * JSON all the same; what is not JSON answers the 422 list form, as malformed JSON does).
+ */
+export function installJsonParser(app: FastifyInstance, opts: { anyType?: boolean } = {}): void {
   const parse = app.getDefaultJsonParser('remove', 'remove');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+  if (opts.anyType) app.removeAllContentTypeParsers();
+  else app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(opts.anyType ? '*' : 'application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const encoding = String(request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
     if (encoding !== 'identity' && encoding !== '') {
       return done(new AppError('unsupported_media_type', 'Send the body uncompressed (no Content-Encoding).'), undefined);

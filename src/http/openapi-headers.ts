@@ -30,7 +30,7 @@ const IDEMPOTENCY_422 = 'validation_error with field Idempotency-Key: an empty k
 const SUCCESS: Record<string, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted: queued; the work runs in the background', 204: 'No Content' };
 const WITH_BODY: Record<string, string> = {
   413: 'payload_too_large: body over 2 MiB (POST /calls: 4 MiB)',
-  415: 'unsupported_media_type: a body that is not application/json, is compressed (Content-Encoding) or not UTF-8 (charset)',
+  415: 'unsupported_media_type: a compressed body (Content-Encoding) or a charset other than UTF-8; the body is read as JSON whatever the Content-Type',
 };
 const REPLAYED = { description: 'true on an answer replayed for a retried Idempotency-Key', schema: { type: 'string', enum: ['true'] } };
 
