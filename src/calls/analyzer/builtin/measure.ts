@@ -20,6 +20,8 @@ import {
   CONCESSION_ASK_RE,
   DELIVERY_RE,
   FEATURE_RE,
+  FELT_RE,
+  FOUND_RE,
   FREE_EXTRA_RE,
   REASSURANCE_RE,
   REFRAME_RE,
@@ -28,8 +30,12 @@ import {
   GREETING_RE,
   CRITERIA_Q_RE,
   IMPLICATION_Q_RE,
+  INTEREST_Q_RE,
   INVITE_RE,
   LABEL_RE,
+  ONE_SIDED_FOLLOW_UP_RE,
+  OFFER_DEADLINE_RE,
+  PROPOSAL_Q_RE,
   LINK_RE,
   PROBLEM_LINK_RE,
   LOGISTIC_Q_RE,
@@ -102,6 +108,8 @@ export interface ObjectionEvent {
    * material, or answered a price or budget objection with a discount before any question.
    */
   capitulated: false | 'material' | 'discount' | 'cheaper_plan';
+  /** Acknowledged, then what other customers felt at first and what they found, before the question: feel, felt, found. */
+  feelFeltFound?: boolean;
 }
 
 export type NextStepKind = 'dated' | 'undated' | 'vague' | 'none';
@@ -215,6 +223,53 @@ function productPitchRe(turns: Turn[]): RegExp | null {
     return new RegExp(String.raw`(?:^|[,;:–-]\s*|\b(?:where|wo|denn|weil|because)\s+)${n}\s+(?:\p{Ll}+(?:s|t|et|ert)|can|will|kann|wird|does|macht|hilft)\b`, 'u');
   }
   return null;
+}
+
+/** "Last time you said …", „im letzten Gespräch hatten Sie erwähnt …“: a reference to an earlier call, whose words are not in this transcript. */
+const EARLIER_CALL_RE =
+  /\b(?:last time|last week|(?:in |on |during )?(?:our|the|your) (?:last|previous|earlier|first) (?:call|meeting|conversation|chat|demo)|(?:beim )?letzte[ns]? mal|letzte woche|(?:im|in unserem|beim|in unserer|bei unserem) (?:letzten|ersten|vorigen|vorherigen) (?:gespräch|telefonat|termin|call|meeting|demo)|neulich)\b/i;
+/**
+ * The rep quotes the customer ("Sie hatten gesagt …", "I think you mentioned around three hundred
+ * employees"): a tie only when the words after it are the customer's own (at least one content word
+ * they said before), or the quote refers to an earlier call. An invented reference ties nothing.
+ */
+function quotesCustomer(text: string, said: () => Set<string>): boolean {
+  const clean = text.replace(PROBLEM_LINK_RE, ' ');
+  const re = new RegExp(LINK_RE.source, LINK_RE.flags.includes('g') ? LINK_RE.flags : LINK_RE.flags + 'g');
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(clean)) !== null) {
+    const start = Math.max(clean.lastIndexOf('.', m.index), clean.lastIndexOf('?', m.index), clean.lastIndexOf('!', m.index)) + 1;
+    const end = clean.slice(m.index).search(/[.?!]/);
+    const sentence = clean.slice(start, end < 0 ? clean.length : m.index + end);
+    if (EARLIER_CALL_RE.test(sentence)) return true;
+    const after = clean.slice(m.index + m[0].length, m.index + m[0].length + 120);
+    if (overlap(after, said()) >= 1) return true;
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return false;
+}
+
+/**
+ * A rep question that explores the customer: not permission, identity checks or small talk
+ * ("na wie läufts?"), logistics, offers of material, concessions, date or meeting proposals
+ * ("How about we set up a demo?"), nor a closed question for interest ("Wäre es für Sie
+ * interessant, das automatisch auszuwerten?").
+ */
+const exploresCache = new WeakMap<Sentence, boolean>();
+function explores(s: Sentence): boolean {
+  if (!s.question) return false;
+  const known = exploresCache.get(s);
+  if (known !== undefined) return known;
+  const r = exploresUncached(s);
+  exploresCache.set(s, r);
+  return r;
+}
+function exploresUncached(s: Sentence): boolean {
+  return ![PERMISSION_Q_RE, GREETING_RE, LOGISTIC_Q_RE, DATE_RE, PROPOSAL_Q_RE].some((re) => re.test(s.text)) && !sellingQuestion(s);
+}
+/** A question that sells: an offer of material or a contract, a concession, or a closed question for interest. */
+function sellingQuestion(s: Sentence): boolean {
+  return [OFFER_MATERIAL_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(s.text)) || (s.question === 'closed' && INTEREST_Q_RE.test(s.text));
 }
 
 function countMatches(re: RegExp, text: string): number {
@@ -376,6 +431,13 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
   let bestQuestion: Measurements['bestQuestion'] = null;
   const customerSentences: Sentence[] = [];
   const vocab = new Set<string>();
+  // Every content word the customer said so far: what a rep's "you mentioned …" must quote (filled when needed).
+  const saidWords = new Set<string>();
+  let saidUpTo = 0;
+  const said = (): Set<string> => {
+    for (; saidUpTo < customerSentences.length; saidUpTo++) contentWords(customerSentences[saidUpTo].text, saidWords);
+    return saidWords;
+  };
   let lastPainTurn = -10;
   let prevCustomer: Turn | null = null;
 
@@ -390,14 +452,30 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     if (t.isRep) {
       let turnLinked = false;
       let turnPitch = 0;
-      const turnHasLinkWords = LINK_RE.test(t.text);
-      const turnHasQuote = LINK_RE.test(t.text.replace(PROBLEM_LINK_RE, ' '));
+      const turnHasQuote = LINK_RE.test(t.text.replace(PROBLEM_LINK_RE, ' ')) && quotesCustomer(t.text, said);
+      const turnHasLinkWords = turnHasQuote || PROBLEM_LINK_RE.test(t.text);
+      // The customer has just described the benefit in answer to a need-payoff question: a pitch
+      // right after it delivers what they said they want ("Eventhub macht genau das: …").
+      const afterPayoff = i >= 2 && !turns[i - 1].isRep && needPayoffs.length > 0 && needPayoffs[needPayoffs.length - 1].turn === i - 2;
+      // A pitch is judged on its whole turn: "That's exactly where Inspecto fits." followed by how it
+      // solves what the customer described ("… photos attached … a client-ready report every month")
+      // is tied to the customer, even though its first sentence alone names nothing of theirs.
+      // Feature lists don't count towards it.
+      let turnOverlapCache: number | null = null;
+      const turnOverlap = (): number =>
+        (turnOverlapCache ??= overlap(
+          t.sentences
+            .filter((x) => !x.question && countMatches(FEATURE_RE, x.text) < 3 && (x.text.match(/,/g)?.length ?? 0) < 3)
+            .map((x) => x.text)
+            .join(' '),
+          vocab,
+        ));
       for (const s of t.sentences) {
         if (s.question) {
           repQuestions.push(s);
           if (s.question === 'open') openQuestions++;
           // "Is this Karen?", "Have you got two minutes?", "What's the best email?", "What if I could get you 15 percent off?" explore nothing.
-          if (![PERMISSION_Q_RE, GREETING_RE, LOGISTIC_Q_RE, OFFER_MATERIAL_RE, DATE_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(s.text))) {
+          if (explores(s)) {
             discoveryQuestions++;
             if (s.question === 'open') openDiscoveryQuestions++;
             if (askedForMovement) exploredSinceAsk = true;
@@ -443,7 +521,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
           // "that's exactly the size where Paydock shines" ties it to nothing. Quoting the customer
           // ("Last time you mentioned ...") refers to their words by itself.
           const problemNamed = pains.length > 0 || objections.length > 0;
-          const linked = reframe || turnHasQuote || (problemNamed && (turnHasLinkWords || (!list && overlap(s.text, vocab) >= 2)));
+          const linked = reframe || turnHasQuote || (problemNamed && (turnHasLinkWords || (!list && (afterPayoff || overlap(s.text, vocab) >= 2 || turnOverlap() >= 3))));
           if (linked) {
             linkedPitches.push(s);
             turnLinked = true;
@@ -482,7 +560,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       const more = turns[ri + 1];
       reply = { ...reply, text: `${reply.text} ${more.text}`, words: reply.words + more.words, sentences: [...reply.sentences, ...more.sentences] };
     }
-    const replyHasQuestion = reply ? reply.sentences.some((s) => s.question) : false;
+    // A question that sells follows no pain up ("soll ich dir gleich den Vertrag schicken?", "Wäre es für Sie interessant, das automatisch auszuwerten?").
+    const replyHasQuestion = reply !== null && reply.sentences.some((q) => q.question !== null && !sellingQuestion(q));
     const nci = reply ? nextCust[ri] : -1;
     const nextAnswer = nci >= 0 ? turns[nci] : null;
     const seenTypes = new Set<ObjectionType>();
@@ -507,8 +586,12 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       askedForMovement = true;
       exploredSinceAsk = false;
     }
-    // The sentences of this turn that name a problem of the customer's (each judged once).
-    const painful = new Set(t.sentences.filter((s) => PAIN_RE.test(painText(s.text))));
+    // The sentences of this turn that name a problem of the customer's (each judged once). The answer
+    // to a need-payoff question is the benefit ("I'd see problems before the client does."), no new
+    // pain; its words are the customer's vocabulary all the same.
+    const answersPayoff = prevTurn !== null && prevTurn.isRep && needPayoffs.some((q) => q.turn === i - 1);
+    if (answersPayoff) for (const x of t.sentences) contentWords(x.text, vocab);
+    const painful = new Set(answersPayoff ? [] : t.sentences.filter((s) => PAIN_RE.test(painText(s.text))));
     const turnPain = painful.size > 0;
     // "Puh, das ist für uns echt viel." right after a price was named: the rep's turn before, or a
     // sentence of this turn that is no pain of the customer's ("Das kostet uns zwei Stunden am Tag" is one).
@@ -738,7 +821,9 @@ function judgeObjection(
   if (defenseSentence) response = defenseSentence;
   else if (question) response = reply.sentences.find((x) => ACK_RE.test(x.text)) ?? (mirrorsObjection ? head : reply.sentences[firstQ]);
   else response = reply.sentences.find((x) => x.words >= 3) ?? reply.sentences[0] ?? null;
-  return { type, sentence: s, quality, ack, question, defense, response, early, capitulated: false };
+  // "Ich kann gut verstehen … Die Kantine bei Hella hat das am Anfang ganz genauso gesehen … Festgestellt haben sie dann …"
+  const feelFeltFound = ack && beforeQuestion.some((x) => FELT_RE.test(x.text)) && beforeQuestion.some((x) => FOUND_RE.test(x.text));
+  return { type, sentence: s, quality, ack, question, defense, response, early, capitulated: false, feelFeltFound };
 }
 
 function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): NextStepInfo {
@@ -753,6 +838,13 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
   let custDated: { s: Sentence; agreed: boolean; proposal: Sentence | null } | null = null;
   let undated: Sentence | null = null;
   let vague: Sentence | null = null;
+  // The customer's next turn agrees ("Maybe, yes.", "Ja, gerne.", "Sure."), not "No" or "Not sure".
+  const agreedByNext = (i: number): boolean => {
+    const ci = nextCust[i];
+    if (ci < 0) return false;
+    const answer = firstSentences(turns[ci], 2);
+    return AGREE_RE.test(answer) && !/^\W*(?:nein|nee|no|nope)\b/i.test(answer) && !REFUSE_RE.test(firstSentences(turns[ci], 1).replace(/^\W*(?:maybe|vielleicht),?\s*/i, '').slice(0, 20));
+  };
   for (let i = from; i < n; i++) {
     const t = turns[i];
     const prev = i > 0 ? turns[i - 1] : null;
@@ -761,7 +853,8 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
     for (const s of t.sentences) {
       if (INVITE_RE.test(s.text)) invite = true;
       // "Das ist garantiert bis Montag fertig" promises a delivery; it proposes no meeting.
-      if (DATE_RE.test(s.text) && (meetingTurn || s.question) && !(t.isRep && RISKY_PROMISE_RE.test(s.text))) {
+      // "Das Angebot mit den drei Monaten gilt bis Freitag" is an offer's deadline, no meeting.
+      if (DATE_RE.test(s.text) && (meetingTurn || s.question) && !(t.isRep && RISKY_PROMISE_RE.test(s.text)) && !OFFER_DEADLINE_RE.test(s.text)) {
         if (!t.isRep) {
           const agreed = !REFUSE_RE.test(firstSentences(t, 1).slice(0, 30)) || AGREE_RE.test(s.text);
           const proposal = prev?.isRep ? prev.sentences.find((x) => DATE_RE.test(x.text) && x.question !== null) ?? null : null;
@@ -776,11 +869,18 @@ function findNextStep(turns: Turn[], nextCust: number[], totalWords: number): Ne
           // The latest dated proposal wins, unless only an earlier one was agreed to.
           if (!repDated || agreed || !repDated.agreed) repDated = { s, agreed };
         }
-      } else if (UNDATED_RE.test(s.text) && meetingTurn && !PITCH_RE.test(s.text) && !(DELIVERY_RE.test(s.text) && !MEETING_RE.test(s.text) && !INVITE_RE.test(s.text))) {
+      } else if (
+        UNDATED_RE.test(s.text) && meetingTurn && !PITCH_RE.test(s.text) && !(DELIVERY_RE.test(s.text) && !MEETING_RE.test(s.text) && !INVITE_RE.test(s.text)) &&
+        !(t.isRep && ONE_SIDED_FOLLOW_UP_RE.test(s.text))
+      ) {
         // "I'll get that to you this week" sends something; it agrees no meeting.
         // "mit unserem Baukasten bist du in zwei Wochen live" is a pitch, not a next step.
+        // "I'll follow up sometime next week" is the rep's own follow-up, nothing agreed: vague.
         undated = s;
-      } else if (VAGUE_RE.test(s.text)) {
+      } else if (t.isRep && s.question && MEETING_RE.test(s.text) && !OFFER_MATERIAL_RE.test(s.text) && agreedByNext(i)) {
+        // "How about we set up a demo?" – "Maybe, yes. Send me some times.": a meeting agreed without a date.
+        undated = s;
+      } else if (VAGUE_RE.test(s.text) || (t.isRep && ONE_SIDED_FOLLOW_UP_RE.test(s.text) && UNDATED_RE.test(s.text))) {
         vague = s;
       }
     }

@@ -680,7 +680,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
         : null
       : null;
     const problem = mainPain?.sentence ?? quantified ?? null;
-    const s = m.linkedPitches[0] ?? payoffAnswer ?? (problem ? stretchReplyTo(problem) ?? problem : null);
+    // The customer already put a number on the benefit in that answer ("… one more client project per
+    // quarter. That's probably 40 or 50 thousand."): that stretch goal is reached.
+    const payoffQuantified = payoffAnswer !== null && quantifiesImpact(turns[payoffAnswer.turn].text);
+    const s = payoffQuantified ? null : m.linkedPitches[0] ?? payoffAnswer ?? (problem ? stretchReplyTo(problem) ?? problem : null);
     if (s) {
       c.push({
         dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: asked ? 'stretch_value_quantify' : 'stretch_value',
@@ -939,7 +942,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     c.push({
       dimension: 'objection_handling', positive: true, stretch: false, strength: 70 + handled.quality * 5,
       sentence: resp.words < 4 && q && q.segText !== resp.segText ? q : resp, through: q && q !== resp ? q : undefined,
-      kind: handled.quality >= 4 ? 'objection_handled_checked' : 'objection_handled', method: 'laer', echo: null, objection: handled,
+      kind: handled.quality >= 4 ? 'objection_handled_checked' : 'objection_handled', method: handled.feelFeltFound ? 'feel_felt_found' : 'laer', echo: null, objection: handled,
     });
   }
   if (ns.kind === 'dated' && ns.level >= 4 && ns.sentence) {

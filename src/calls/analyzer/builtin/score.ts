@@ -55,6 +55,12 @@ export function score(m: Measurements): ScoreDetail {
     d++;
     explain.discovery.push('+1 impact quantified');
   }
+  if (d > 2 && q > 0 && m.openDiscoveryQuestions === 0) {
+    // Only closed questions ("Sie haben eigene Lkw im Einsatz, richtig?", "Mit einem Kartenleser im
+    // Büro?"): an interrogation with one-word answers, however many questions and whatever came up.
+    d = 2;
+    explain.discovery.push('=2 only closed questions');
+  }
   const maxThird = Math.max(...m.questionsByThird);
   const asked = m.repQuestions.length;
   if (asked >= 4 && maxThird >= 0.8 * asked) {

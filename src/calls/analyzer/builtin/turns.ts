@@ -101,10 +101,14 @@ export function classifyQuestion(sentence: string, noQuestionMarks: boolean): Qu
       if (UNMARKED_CLOSED_RE.test(bare)) return 'closed';
       return null;
     }
-    // Unpunctuated transcripts (raw speech-to-text): a sentence that starts like a question.
+    // Unpunctuated transcripts (raw speech-to-text): a sentence that starts like a question. A
+    // sentence that ends with a period is punctuated, and a statement: "And when someone leaves, it
+    // automatically revokes access." and "What I'll do is send you a deck." ask nothing; only a
+    // W-word followed by a verb ("Ähm, wie machen Sie das heute.") is a question there.
     const s = sentence.replace(QUESTION_FILLER_RE, '');
-    if (OPEN_START_RE.test(s)) return 'open';
-    return null;
+    if (!OPEN_START_RE.test(s)) return null;
+    if (!/[.!]\s*$/.test(sentence)) return 'open';
+    return UNMARKED_OPEN_RE.test(sentence.replace(UNMARKED_FILLER_RE, '')) ? 'open' : null;
   }
   if (TAG_QUESTION_RE.test(sentence)) return 'closed';
   // Only the question part (after the last sentence-internal period, if any).
