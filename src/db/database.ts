@@ -17,6 +17,7 @@ import * as m006 from './migrations/006_transcript_content_hash.ts';
 import * as m007 from './migrations/007_idempotency_result_id.ts';
 import * as m008 from './migrations/008_unicode_lower.ts';
 import * as m009 from './migrations/009_company_name_keys.ts';
+import * as m010 from './migrations/010_stage_history_changes_only.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '007_idempotency_result_id': m007,
   '008_unicode_lower': m008,
   '009_company_name_keys': m009,
+  '010_stage_history_changes_only': m010,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

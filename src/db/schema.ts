@@ -100,7 +100,7 @@ export interface DealStageHistoryTable {
   id: string;
   team_id: string;
   deal_id: string;
-  from_stage: string | null;
+  from_stage: string; // the column allows null: entries made at creation before migration 010
   to_stage: string;
   changed_at: string;
   changed_by: string;

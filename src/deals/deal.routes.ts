@@ -58,7 +58,7 @@ const DealDetail = Type.Intersect([
   Type.Object({
     tasks: Type.Array(Type.Ref('Task'), { description: 'Visible tasks of the deal, newest first (at most 100)' }),
     timeline: Type.Array(Type.Ref('Activity'), { description: 'Visible activities of the deal, newest first (at most 100)' }),
-    stage_history: Type.Array(Type.Ref('StageHistoryEntry'), { description: 'Oldest first; the first entry has from_stage null' }),
+    stage_history: Type.Array(Type.Ref('StageHistoryEntry'), { description: 'The stage changes, oldest first; empty until the first one (the first stage is the first entry\'s from_stage, else the deal\'s stage)' }),
   }),
 ], { title: 'DealDetail' });
 

@@ -21,7 +21,7 @@ export function toDealRow(r: DealTable): DealRow {
 }
 
 export const StageHistoryRow = Type.Object({
-  from_stage: Nullable(Type.String()), to_stage: Type.String(), changed_at: Timestamp, changed_by: Type.String(),
+  from_stage: Type.String(), to_stage: Type.String(), changed_at: Timestamp, changed_by: Type.String(),
 }, { $id: 'StageHistoryEntry', title: 'StageHistoryEntry' });
 export type StageHistoryRow = Static<typeof StageHistoryRow>;
 

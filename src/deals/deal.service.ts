@@ -92,7 +92,6 @@ export class DealService {
       };
       const repo = new DealRepository(tx);
       await repo.insert(deal);
-      await repo.insertStageHistory({ id: newId('stageHistory'), team_id: actor.teamId, deal_id: deal.id, from_stage: null, to_stage: stage, changed_at: now, changed_by: actor.userId });
       await recordEvents(tx, actor.teamId, [{ event: 'deal.created', entityType: 'deal', entityId: deal.id, data: toDealRow(deal) }]);
       return deal;
     });

@@ -19,7 +19,7 @@ describe('deals', () => {
   const events = (mark: string, team = a) => eventNamesSince(s.services, team.teamId, mark);
 
   describe('POST /deals', () => {
-    it('creates an open deal owned by the key owner, finding or creating company and contact, with a first stage_history entry', async () => {
+    it('creates an open deal owned by the key owner, finding or creating company and contact, with no stage_history yet', async () => {
       const mark = await lastEventId(s.services, a.teamId);
       const r = await a.member.client.post('/deals', {
         company: 'Umbrella  Corp', contact_email: ' Alice@Umbrella.test ', value_eur: '12.500,50',
@@ -54,7 +54,7 @@ describe('deals', () => {
       assert.deepEqual(row, d);
       assert.deepEqual(tasks, []);
       assert.deepEqual(timeline, []);
-      assert.deepEqual(stage_history, [{ from_stage: null, to_stage: 'lead', changed_at: d.created_at, changed_by: a.member.userId }]);
+      assert.deepEqual(stage_history, []); // stage changes only (decisions.md: a PATCH of stage adds an entry)
 
       // The same company and contact are found again, not created twice.
       const mark2 = await lastEventId(s.services, a.teamId);
@@ -228,7 +228,7 @@ describe('deals', () => {
       await a.member.client.patch(`/deals/${d.id}`, { stage: 'negotiation' });
       const detail = await a.member.client.get(`/deals/${d.id}`);
       assert.deepEqual(detail.body.stage_history.map((h: any) => [h.from_stage, h.to_stage, h.changed_by]), [
-        [null, 'lead', a.member.userId], ['lead', 'proposal', a.member.userId], ['proposal', 'negotiation', a.member.userId],
+        ['lead', 'proposal', a.member.userId], ['proposal', 'negotiation', a.member.userId],
       ]);
     });
 

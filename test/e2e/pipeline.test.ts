@@ -35,7 +35,7 @@ describe('pipeline and deals in the browser', () => {
     assert.equal(await page.locator(`.column[data-stage="proposal"] .dealcard[data-deal="${deal.id}"]`).count(), 1);
     const api = await t.manager.client.get(`/deals/${deal.id}`);
     assert.equal(api.body.stage, 'proposal');
-    assert.deepEqual(api.body.stage_history.map((h: any) => [h.from_stage, h.to_stage]), [[null, 'lead'], ['lead', 'proposal']]);
+    assert.deepEqual(api.body.stage_history.map((h: any) => [h.from_stage, h.to_stage]), [['lead', 'proposal']]);
   });
 
   it('moves a deal with the plain form, closes it as won, and reopens it', async () => {

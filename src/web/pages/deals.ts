@@ -140,7 +140,9 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
               <button type="submit" class="primary">${t('action.save')}</button>
             </form></section>` : ''}
           <section class="card" aria-labelledby="hist-h"><h2 id="hist-h">${t('deals.history')}</h2>
-            <ol class="rows" id="stage-history">${d.stage_history.map((h) => html`<li><span>${h.from_stage ? html`${stageLabel(stages, h.from_stage)} → ` : ''}<strong>${stageLabel(stages, h.to_stage)}</strong></span>
+            <ol class="rows" id="stage-history"><li><span><strong>${stageLabel(stages, d.stage_history[0]?.from_stage ?? d.stage)}</strong></span>
+              <span class="muted">${t('deals.created_in')} ${when(ctx, d.created_at)}</span></li>
+              ${d.stage_history.map((h) => html`<li><span>${stageLabel(stages, h.from_stage)} → <strong>${stageLabel(stages, h.to_stage)}</strong></span>
               <span class="muted">${when(ctx, h.changed_at)} · ${names.get(h.changed_by) ?? ''}</span></li>`)}</ol>
           </section>
           <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, inAgendaOrder(d.tasks), names, true)}

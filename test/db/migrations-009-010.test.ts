@@ -1,4 +1,4 @@
-// Migration 009: company name keys stored before Unicode forms were folded are recomputed, so a
+// Migrations 009 and 010. 009: company name keys stored before Unicode forms were folded are recomputed, so a
 // company saved as "Mu\u0308ller" is found by "Müller" after an upgrade. Both databases.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createServices } from '../../src/services.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { up } from '../../src/db/migrations/009_company_name_keys.ts';
+import { up as upStageHistory } from '../../src/db/migrations/010_stage_history_changes_only.ts';
 
 describe('migration 009: company name keys', () => {
   let handle: DatabaseHandle;
@@ -46,5 +47,32 @@ describe('migration 009: company name keys', () => {
     assert.equal(keys.get(acme.id), 'acme corp');
     assert.equal(keys.get(zeroWidth.id), zeroWidth.name_key);
     assert.equal(keys.size, 5);
+  });
+});
+
+describe('migration 010: stage history holds stage changes only', () => {
+  let handle: DatabaseHandle;
+  let close: () => Promise<void>;
+  let dataDir: string;
+  before(async () => {
+    let database;
+    ({ database, handle, close } = await openTestDatabase());
+    dataDir = database.dataDir;
+  });
+  after(() => close());
+
+  it('removes the entry a new deal used to get and keeps every stage change', async () => {
+    const services = createServices(loadConfig({ RZ_DATA_DIR: dataDir }), handle);
+    const { team_id, owner_id } = await services.identity.createTeam({ name: 'T', ownerEmail: 'owner@example.com' });
+    const actor = { teamId: team_id, userId: owner_id, role: 'owner' as const, name: 'O', email: 'owner@example.com', keyId: null, scopes: new Set(['read', 'write'] as const) };
+    const deal = await services.deals.create(actor as never, { title: 'Old deal' });
+    await services.deals.update(actor as never, deal.id, { stage: 'proposal' });
+    const at = new Date().toISOString();
+    await handle.db.insertInto('deal_stage_history').values({ id: newId('stageHistory'), team_id, deal_id: deal.id, from_stage: null as never, to_stage: 'lead', changed_at: at, changed_by: owner_id }).execute();
+
+    await upStageHistory(handle.db);
+
+    const rows = await handle.db.selectFrom('deal_stage_history').select(['from_stage', 'to_stage']).where('deal_id', '=', deal.id).execute();
+    assert.deepEqual(rows, [{ from_stage: 'lead', to_stage: 'proposal' }]);
   });
 });
