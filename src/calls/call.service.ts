@@ -119,7 +119,9 @@ export class CallService {
       const day = utcDay(now);
       if ((await repo.countCreatedOn(team.id, day)) >= team.call_limit) {
         const retry = Math.max(1, nextUtcMidnight(now) - Math.floor(now.getTime() / 1000));
-        throw new AppError('call_limit', `The team has pushed ${countOf(team.call_limit, 'call')} today, its daily limit; it resets at 00:00 UTC.`, {}, { 'Retry-After': String(retry) });
+        throw new AppError('call_limit', team.call_limit === 0
+          ? 'The team may push no calls (its daily call limit is 0).'
+          : `The team has pushed ${countOf(team.call_limit, 'call')} today, its daily limit; it resets at 00:00 UTC.`, {}, { 'Retry-After': String(retry) });
       }
       await this.allowances.assertNotPaused(tx, team, now);
       const plan = await this.allowances.plan(tx, team, user, now);

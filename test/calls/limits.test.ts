@@ -59,6 +59,7 @@ describe('calls: checks in order, limits and allowances', () => {
     await s.services.identity.updateUser(t.member.userId, { consent: true });
     const limit = await expect(429, 'call_limit');
     assert.ok(Math.abs(Number(limit.headers.get('retry-after')) - secondsToMidnight()) <= 5, 'Retry-After: until 00:00 UTC');
+    assert.equal(limit.body.detail.message, 'The team may push no calls (its daily call limit is 0).');
     await s.services.identity.updateTeam(t.teamId, { call_limit: 50 });
     const paused = await expect(503, 'paused');
     assert.ok(Math.abs(Number(paused.headers.get('retry-after')) - secondsToMidnight()) <= 5);
