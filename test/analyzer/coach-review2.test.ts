@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeTranscript, validateAnalysis } from '../../src/calls/analyzer/index.ts';
-import { standsAlone } from '../../src/calls/analyzer/builtin/echo.ts';
+import { echoPhrase, standsAlone } from '../../src/calls/analyzer/builtin/echo.ts';
 
 type Result = ReturnType<typeof analyzeTranscript>;
 const texts = (r: Result) =>
@@ -171,4 +171,12 @@ test('an echo is quoted back only as a clause that stands on its own', () => {
   assert.equal(standsAlone('Die Fotos sind oft unscharf.', 'Die Fotos sind oft unscharf'), true);
   assert.equal(standsAlone('We lost 23,000 pounds.', 'We lost 23,000 pounds'), true);
   assert.equal(standsAlone('Mich nervt vor allem, dass die Bestelldaten nicht da sind.', 'Mich nervt vor allem, dass die Bestelldaten nicht da sind'), true);
+});
+
+test('an English question is echoed from its verb: never a subject and its complement without the verb', () => {
+  assert.equal(echoPhrase('Okay, but is it expensive?'), 'is it expensive');
+  assert.equal(echoPhrase('Hm, and are they reliable?'), 'are they reliable');
+  // A statement still loses the verb left without its subject, and a German inversion keeps its start.
+  assert.equal(echoPhrase('Well, that is more than we budgeted.'), 'more than we budgeted');
+  assert.equal(echoPhrase('Ehrlich gesagt ist mir das zu teuer.'), 'Ehrlich gesagt ist mir das zu teuer');
 });

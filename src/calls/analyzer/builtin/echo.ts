@@ -26,7 +26,11 @@ const CLAUSE_START_WORDS = new Set(['and', 'but', 'or', 'that', 'which', 'becaus
 const LEAD_COPULA = new Set(['is', 'are', 'was', 'were', "it's", 'ist', 'sind', 'war', 'waren']);
 /** A German verb in second place after an adverbial ("Ehrlich gesagt ist mir das zu teuer"): its subject follows. */
 const INVERTED_VERB = new Set(['ist', 'sind', 'war', 'waren', 'hat', 'haben', 'wird', 'werden', 'kostet', 'wäre', 'wären']);
-const INVERTED_SUBJECT = new Set(['mir', 'uns', 'das', 'es', 'dir', 'ihm', 'euch', 'ihnen', 'der', 'die', 'wir', 'ich']);
+// German inversions ("ist mir das zu teuer") and English questions ("but is it expensive?", "are they
+// reliable?"): the verb before its subject starts the clause and stays in the echo.
+// In English the question starts at its verb ("is it expensive"), not at the "Okay, but" before it.
+const QUESTION_SUBJECT = new Set(['it', 'this', 'that', 'they', 'we', 'you', 'he', 'she', 'there']);
+const INVERTED_SUBJECT = new Set(['mir', 'uns', 'das', 'es', 'dir', 'ihm', 'euch', 'ihnen', 'der', 'die', 'wir', 'ich', ...QUESTION_SUBJECT]);
 
 interface Tok {
   start: number;
@@ -146,7 +150,7 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
     if (inversionAt(a) || (a === 0 && b === cb && SUBORDINATE_RE.test(toks[a].word) && b > a + 1)) break;
     a++;
   }
-  if (inversionAt(a)) a = a0;
+  if (inversionAt(a) && !QUESTION_SUBJECT.has(word(a + 1))) a = a0;
   // Articles, prepositions and pronouns are trimmed only where the window cut the clause: at the
   // clause's own end they belong to it ("My boss would love it", "… DSGVO-konform ist").
   while (b >= a && ((b < cb && ECHO_TAIL_WORDS.has(toks[b].word.toLowerCase())) || ECHO_LEAD_WORDS.has(toks[b].word.toLowerCase()))) b--;
