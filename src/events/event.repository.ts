@@ -85,8 +85,10 @@ export async function visibleEventIds(db: Kysely<Database>, actor: Actor, ids: s
 }
 
 export interface EventLogFilter {
-  /** Exclusive lower bound on the id (the `since` event id or the cursor). */
+  /** Exclusive lower bound on the id (the `since` event id, or the cursor when reading oldest first). */
   afterId?: string | null;
+  /** Exclusive upper bound on the id (the cursor when reading newest first). */
+  beforeId?: string | null;
   /** Inclusive lower bound on created_at. */
   since?: string | null;
   event?: string;
@@ -99,11 +101,12 @@ function eventLog(db: Kysely<Database>, actor: Actor, f: EventLogFilter) {
   return qb;
 }
 
-/** The event log, oldest first: a receiver reads it forward to catch up. */
-export function listEvents(db: Kysely<Database>, actor: Actor, f: EventLogFilter, limit: number): Promise<EventTable[]> {
+/** The event log, newest first like every list, or oldest first for a receiver that reads it forward to catch up. */
+export function listEvents(db: Kysely<Database>, actor: Actor, f: EventLogFilter, limit: number, order: 'asc' | 'desc'): Promise<EventTable[]> {
   let qb = eventLog(db, actor, f).selectAll();
   if (f.afterId) qb = qb.where('id', '>', f.afterId);
-  return qb.orderBy('id', 'asc').limit(limit + 1).execute();
+  if (f.beforeId) qb = qb.where('id', '<', f.beforeId);
+  return qb.orderBy('id', order).limit(limit + 1).execute();
 }
 
 /** total of the page: every event matching the filters (not only those after the cursor). */

@@ -6,6 +6,7 @@ import { errors, LimitParam, pageOf } from '../common/schema.ts';
 const EventQuery = Type.Object({
   since: Type.Optional(Type.String({ description: 'An event id (events after it) or an RFC 3339 time (events at or after it)' })),
   event: Type.Optional(Type.String({ description: 'Only this event name' })),
+  order: Type.Optional(Type.Union([Type.Literal('desc'), Type.Literal('asc')], { description: 'desc (default): newest first, like every list; asc: oldest first, to read the log forward from `since`' })),
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
   limit: LimitParam,
 });
@@ -15,9 +16,9 @@ export function eventRoutes(services: Services): FastifyPluginAsyncTypebox {
     api.get('/events', {
       schema: {
         tags: ['events'],
-        summary: 'The event log, oldest first: catch up on the events of rows this key can see',
-        description: 'Lists recorded events (the bodies webhooks receive) in the order they were recorded, oldest first, '
-          + 'so a receiver that was down can read forward from the last event it processed. See docs/webhooks.md.',
+        summary: 'The event log: the events of rows this key can see, newest first (order=asc: oldest first, to catch up)',
+        description: 'Lists recorded events (the bodies webhooks receive), newest first like every list; with order=asc in the order '
+          + 'they were recorded, so a receiver that was down can read forward from the last event it processed. See docs/webhooks.md.',
         querystring: EventQuery,
         response: { 200: pageOf(Type.Ref('Event'), 'EventPage'), ...errors(403, 422) },
       },

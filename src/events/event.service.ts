@@ -10,6 +10,7 @@ import { toEventRow, type EventRow } from './event.row.ts';
 
 export interface EventQuery {
   since?: string;
+  order?: string;
   cursor?: string;
   limit?: string;
   event?: string;
@@ -19,9 +20,10 @@ export class EventService {
   constructor(private readonly db: Db) {}
 
   /**
-   * Events of rows the actor can see now, oldest first (a log is read forward). `since` is an
-   * event id (events after it) or an RFC 3339 time (events at or after it); the cursor
-   * continues from the last item of the previous page.
+   * Events of rows the actor can see now: newest first like every list, or with `order=asc`
+   * oldest first (a log is read forward). `since` is an event id (events after it) or an
+   * RFC 3339 time (events at or after it); the cursor continues from the last item of the
+   * previous page.
    */
   async list(actor: Actor, query: EventQuery): Promise<Page<EventRow>> {
     const limit = parseLimit(query.limit);
@@ -36,12 +38,16 @@ export class EventService {
     if (event && !(EVENT_NAMES as readonly string[]).includes(event)) {
       throw validation('event', `event must be one of: ${EVENT_NAMES.join(', ')}.`);
     }
-    // Bound to the event filter only: a feed reader keeps its cursor even if it drops `since`.
-    const key = cursorKey('events', actor.teamId, { event });
+    const order = query.order?.trim() || 'desc';
+    if (order !== 'asc' && order !== 'desc') throw validation('order', 'order must be desc (newest first) or asc (oldest first).');
+    // Bound to the event filter and the order only: a feed reader keeps its cursor even if it drops `since`.
+    const key = cursorKey('events', actor.teamId, { event, order });
     const cursor = decodeCursor(key, query.cursor);
-    const afterId = cursor && (!sinceId || cursor > sinceId) ? cursor : sinceId;
+    const bounds = order === 'asc'
+      ? { afterId: cursor && (!sinceId || cursor > sinceId) ? cursor : sinceId }
+      : { afterId: sinceId, beforeId: cursor };
     const [rows, total] = await Promise.all([
-      listEvents(this.db, actor, { afterId, since, event }, limit),
+      listEvents(this.db, actor, { ...bounds, since, event }, limit, order),
       countEvents(this.db, actor, { sinceId, since, event }),
     ]);
     return toPage(key, rows, limit, total, toEventRow);

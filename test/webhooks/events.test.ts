@@ -1,4 +1,5 @@
-// GET /events: the event log a receiver reads to catch up, oldest first, filtered by what the key can see.
+// GET /events: the event log, newest first like every list or oldest first (order=asc) for a receiver that
+// catches up, filtered by what the key can see.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestServer } from '../helpers/server.ts';
@@ -6,8 +7,9 @@ import { walkPages } from '../helpers/client.ts';
 import { makeTeam, type Person, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
+/** Every page of the log oldest first (order=asc), as a receiver catching up reads it. */
 async function readAll(who: Person, query: string, limit = 2): Promise<any[]> {
-  return (await walkPages(who.client, `/events?${query}${query ? '&' : ''}limit=${limit}`)).items;
+  return (await walkPages(who.client, `/events?order=asc&${query}${query ? '&' : ''}limit=${limit}`)).items;
 }
 
 describe('GET /events', () => {
@@ -24,7 +26,7 @@ describe('GET /events', () => {
     await s.stop();
   });
 
-  it('lists events oldest first with keyset paging; items are the webhook bodies', async () => {
+  it('lists events newest first, or oldest first with order=asc, with keyset paging; items are the webhook bodies', async () => {
     assert.equal((await a.owner.client.post('/webhooks', { url: rx.url, events: ['*'] })).status, 201);
     const start = (await a.owner.client.get('/events')).body;
     assert.deepEqual(start, { items: [], next_cursor: null, total: 0 });
@@ -43,6 +45,14 @@ describe('GET /events', () => {
     assert.equal(first.total, 4);
     assert.equal(first.items.length, 2);
     assert.ok(first.next_cursor);
+    // Without order: newest first, as every list, page by page.
+    const newest = (await walkPages(a.owner.client, '/events?limit=3')).items;
+    assert.deepEqual(newest.map((e: any) => e.id), [...ids].reverse());
+    assert.deepEqual(first.items.map((e: any) => e.id), [ids[3], ids[2]]);
+    // A cursor belongs to its order: a newest-first cursor is refused for oldest first.
+    const mixed = await a.owner.client.get(`/events?order=asc&cursor=${first.next_cursor}`);
+    assert.equal(mixed.status, 422);
+    assert.equal(mixed.body.detail.field, 'cursor');
 
     // The same bytes as the webhook got.
     await rx.waitFor((got) => got.length >= 4, 15_000);
@@ -52,7 +62,7 @@ describe('GET /events', () => {
   it('continues after an event id or from a time, and filters by event name', async () => {
     const t = await makeTeam(s.services, s.api, 'Since');
     await t.owner.client.post('/companies', { name: 'Before' });
-    const mark = (await t.owner.client.get('/events')).body.items.at(-1);
+    const mark = (await t.owner.client.get('/events')).body.items[0];
     await new Promise((r) => setTimeout(r, 5));
     const time = new Date().toISOString();
     await t.owner.client.post('/companies', { name: 'After 1' });
@@ -65,12 +75,15 @@ describe('GET /events', () => {
     assert.deepEqual(afterTime.map((e) => e.id), afterId.map((e) => e.id));
     const page = (await t.owner.client.get(`/events?since=${mark.id}&limit=1`)).body;
     assert.equal(page.total, 3, 'total counts everything after since');
+    // Newest first with since: the newest events, back to the mark.
+    const back = (await walkPages(t.owner.client, `/events?since=${mark.id}&limit=2`)).items;
+    assert.deepEqual(back.map((e: any) => e.id), afterId.map((e) => e.id).reverse());
     const companies = await readAll(t.owner, `since=${mark.id}&event=company.created`, 1);
     assert.deepEqual(companies.map((e) => e.data.name), ['After 1', 'After 2']);
     const offset = (await t.owner.client.get(`/events?since=${encodeURIComponent('2000-01-01T00:00:00+02:00')}`)).body;
     assert.equal(offset.total, 4);
 
-    for (const [q, field] of [['since=yesterday', 'since'], ['since=ev_bad', 'since'], ['event=deal.deleted', 'event'], ['limit=0', 'limit'], ['cursor=@@', 'cursor']]) {
+    for (const [q, field] of [['order=up', 'order'], ['since=yesterday', 'since'], ['since=ev_bad', 'since'], ['event=deal.deleted', 'event'], ['limit=0', 'limit'], ['cursor=@@', 'cursor']]) {
       const r = await t.owner.client.get(`/events?${q}`);
       assert.equal(r.status, 422, q);
       assert.equal(r.body.detail.field, field, q);
