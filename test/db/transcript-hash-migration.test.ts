@@ -1,29 +1,18 @@
 // Migration 006: calls pushed before duplicates were compared by content get the content hash,
 // so a re-export of a call from the last 30 days is still recognised after an upgrade. Both databases.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { openTestDatabase } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/db/database.ts';
-import { loadConfig } from '../../src/config.ts';
-import { createServices } from '../../src/services.ts';
+import { useTestDatabase } from '../helpers/database.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { transcriptHash } from '../../src/calls/transcript-hash.ts';
 import { up } from '../../src/db/migrations/006_transcript_content_hash.ts';
 
 describe('migration 006: transcript content hash', () => {
-  let handle: DatabaseHandle;
-  let close: () => Promise<void>;
-  let dataDir: string;
-  before(async () => {
-    let database;
-    ({ database, handle, close } = await openTestDatabase());
-    dataDir = database.dataDir;
-  });
-  after(() => close());
+  const db = useTestDatabase();
 
   it('rehashes the calls of the last 31 days and leaves older ones as they were', async () => {
-    const services = createServices(loadConfig({ RZ_DATA_DIR: dataDir }), handle);
+    const services = db.services();
     const { team_id, owner_id } = await services.identity.createTeam({ name: 'T', ownerEmail: 'owner@example.com' });
     const rawHash = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
     const call = (transcript: string, daysAgo: number) => {
@@ -36,11 +25,11 @@ describe('migration 006: transcript content hash', () => {
     };
     const recent = Array.from({ length: 3 }, (_, i) => call(`Anna: Hallo ${i}\r\nBen: Tag  \r\n`, i * 10));
     const old = call('Anna: Hallo alt\r\nBen: Tag\r\n', 40);
-    await handle.db.insertInto('calls').values([...recent, old] as any).execute();
+    await db.handle.db.insertInto('calls').values([...recent, old] as any).execute();
 
-    await up(handle.db);
+    await up(db.handle.db);
 
-    const hashes = new Map((await handle.db.selectFrom('calls').select(['id', 'transcript_hash']).execute()).map((r) => [r.id, r.transcript_hash]));
+    const hashes = new Map((await db.handle.db.selectFrom('calls').select(['id', 'transcript_hash']).execute()).map((r) => [r.id, r.transcript_hash]));
     for (const c of recent) {
       assert.equal(hashes.get(c.id), transcriptHash(c.transcript));
       assert.notEqual(hashes.get(c.id), c.transcript_hash);

@@ -5,8 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { after, before } from 'node:test';
 import pg from 'pg';
 import { migrate, openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createServices, type Services } from '../../src/services.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -71,5 +74,16 @@ export async function openTestDatabase(): Promise<{ database: TestDatabase; hand
       if (database.dialect === 'postgres') await new Promise((resolve) => setTimeout(resolve, 250));
       await database.drop();
     },
+  };
+}
+
+/** A migrated test database for one describe block (opened before its tests, dropped after), with the services over it. */
+export function useTestDatabase(): { readonly handle: DatabaseHandle; services(): Services } {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  before(async () => { opened = await openTestDatabase(); });
+  after(() => opened.close());
+  return {
+    get handle() { return opened.handle; },
+    services: () => createServices(loadConfig({ RZ_DATA_DIR: opened.database.dataDir }), opened.handle),
   };
 }
