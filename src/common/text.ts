@@ -33,6 +33,15 @@ export function normaliseName(raw: string): string {
   return raw.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The lookup key of a company name: the name as stored (normaliseName), compatibility-folded
+ * (NFKC: full-width and ligature letters as their plain forms) and lower-cased, so "Müller GmbH"
+ * typed with a combining umlaut or a zero-width space finds the same company.
+ */
+export function companyNameKey(name: string): string {
+  return normaliseName(name).normalize('NFKC').toLowerCase();
+}
+
 export function cleanText(raw: string | null | undefined, field: string, max: number): string | null | undefined {
   if (raw === undefined || raw === null) return raw;
   const t = raw.trim();

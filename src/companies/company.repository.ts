@@ -1,17 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CompanyTable, Database } from '../db/schema.ts';
 import { containsCi } from '../common/pagination.ts';
-import { normaliseName } from '../common/text.ts';
 import { prepareQuery } from '../db/prepared.ts';
-
-/**
- * The lookup key of a company name: the name as stored (normaliseName), compatibility-folded
- * (NFKC: full-width and ligature letters as their plain forms) and lower-cased, so "Müller GmbH"
- * typed with a combining umlaut or a zero-width space finds the same company.
- */
-export function companyNameKey(name: string): string {
-  return normaliseName(name).normalize('NFKC').toLowerCase();
-}
 
 const companyById = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', '=', id));
 

@@ -3,7 +3,8 @@
 // already another company's of the team (two spellings saved as two companies before), the row
 // keeps its old key: nothing is merged or lost, and a lookup by name finds the company that has it.
 import type { Kysely } from 'kysely';
-import { companyNameKey } from '../../companies/company.repository.ts';
+// Only pure code here: database.ts imports every migration, and a repository would import the database back.
+import { companyNameKey } from '../../common/text.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   const rows = await db.selectFrom('companies').select(['id', 'team_id', 'name', 'name_key']).orderBy('id').execute();
