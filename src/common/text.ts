@@ -21,10 +21,6 @@ export const MAX_LENGTH = {
   webhook_url: 2000,
 } as const;
 
-/**
- * Trimmed text; blank counts as null (a field cannot be "set to spaces"); undefined stays
- * undefined (not given). Longer than `max` after trimming: 422 naming the field.
- */
 /** Invisible format characters (zero-width space and joiners, word joiner, BOM): they make equal-looking names differ. */
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 
@@ -42,6 +38,10 @@ export function companyNameKey(name: string): string {
   return normaliseName(name).normalize('NFKC').toLowerCase();
 }
 
+/**
+ * Trimmed text; blank counts as null (a field cannot be "set to spaces"); undefined stays
+ * undefined (not given). Longer than `max` after trimming: 422 naming the field.
+ */
 export function cleanText(raw: string | null | undefined, field: string, max: number): string | null | undefined {
   if (raw === undefined || raw === null) return raw;
   const t = raw.trim();
