@@ -146,7 +146,7 @@ export async function formAction(request: FastifyRequest, reply: FastifyReply, f
     if (err instanceof AppError && err.status !== 403 && err.status !== 404 && err.status !== 401 && err.status < 500) {
       const message = formErrorText(translator(request.web.locale), err, request.routeOptions.url);
       // The page the form was on shows it again, filled in as sent, with the message beside it.
-      if (request.web.session) await request.web.hand('form', rejectedForm(request, message, err));
+      if (request.web.session) await request.web.hand('form', rejectedForm(request, message, typeof err.extra.field === 'string' ? err.extra.field : null));
       else setFlash(request, reply, 'error', message);
       return reply.redirect(backPath(request, fallback), 303);
     }
@@ -158,14 +158,13 @@ export async function formAction(request: FastifyRequest, reply: FastifyReply, f
 const NOT_REFILLED = new Set(['_csrf', 'password', 'current', 'confirm']);
 const REFILL_MAX_CHARS = 64 * 1024;
 
-function rejectedForm(request: FastifyRequest, message: string, err: AppError): RejectedForm {
+function rejectedForm(request: FastifyRequest, message: string, field: string | null): RejectedForm {
   const values: Record<string, string | string[]> = {};
   for (const [name, v] of Object.entries((request.body as Record<string, unknown> | undefined) ?? {})) {
     if (NOT_REFILLED.has(name)) continue;
     if (typeof v === 'string') values[name] = v;
     else if (Array.isArray(v)) values[name] = v.filter((x): x is string => typeof x === 'string');
   }
-  const field = typeof err.extra.field === 'string' ? err.extra.field : null;
   const action = request.url.split('?')[0];
   // Whatever fits a form is kept; an oversized post keeps only its message.
   return JSON.stringify(values).length > REFILL_MAX_CHARS ? { action, values: {}, message, field } : { action, values, message, field };
@@ -187,7 +186,7 @@ export async function licenceGate(request: FastifyRequest, reply: FastifyReply) 
   if (request.method === 'GET' || request.method === 'HEAD') return;
   // The form comes back filled in as sent, with the message beside it, as a refused form does:
   // what was typed is still there once the licence is in force again.
-  await w.hand('form', rejectedForm(request, t('licence.no_writes'), new AppError('licence_inactive', t('licence.no_writes'))));
+  await w.hand('form', rejectedForm(request, t('licence.no_writes'), null));
   return reply.redirect(backPath(request, '/'), 303);
 }
 
