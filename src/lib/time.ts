@@ -32,9 +32,15 @@ export function nextMonthStart(d = new Date()): string {
 /** Parses an RFC 3339 / ISO 8601 date-time (or a plain date) and renders it canonically; null if invalid. */
 export function normalizeTimestamp(value: string): string | null {
   const v = value.trim();
-  if (!/^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/.test(v)) return null;
+  const m = /^(\d{4})-\d{2}-\d{2}(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?([Zz]|[+-](\d{2}):?(\d{2}))?)?$/.exec(v);
+  if (!m) return null;
+  // RFC 3339's ranges: Date would roll 24:00 over into the next day. Years before 1900 are
+  // typing errors in a CRM (0000, 0202), not dates anyone schedules or records.
+  const [, year, hour, minute, second, , offHour, offMinute] = m;
+  if (Number(year) < 1900 || Number(hour ?? 0) > 23 || Number(minute ?? 0) > 59 || Number(second ?? 0) > 59) return null;
+  if (Number(offHour ?? 0) > 23 || Number(offMinute ?? 0) > 59) return null;
   const hasTime = v.length > 10;
-  const hasZone = /([Zz]|[+-]\d{2}:?\d{2})$/.test(v);
+  const hasZone = m[5] !== undefined;
   const d = new Date(hasTime ? (hasZone ? v : `${v}Z`) : `${v}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return null;
   // Reject rolled-over dates such as 2026-02-30.

@@ -150,6 +150,11 @@ describe('deals', () => {
         [{ company_id: foreignCompany.body.id }, 404, null],
         [{ next_step_at: 'tomorrow' }, 422, 'next_step_at'],
         [{ next_step_at: '2026-02-30T10:00:00Z' }, 422, 'next_step_at'],
+        // RFC 3339's ranges; Date alone would roll 24:00 into the next day.
+        [{ next_step_at: '2026-11-25T24:00:00Z' }, 422, 'next_step_at'],
+        [{ next_step_at: '2026-11-25T10:60:00Z' }, 422, 'next_step_at'],
+        [{ next_step_at: '2026-11-25T10:00:00+25:00' }, 422, 'next_step_at'],
+        [{ next_step_at: '0000-01-01T00:00:00Z' }, 422, 'next_step_at'],
         [{ contact_email: 'not-an-email' }, 422, 'contact_email'],
         [{ contact_email: 'x@y.test', contact_id: FOREIGN_CONTACT }, 422, 'contact_email'],
         [{ company: 'X', company_id: foreignCompany.body.id }, 422, 'company'],

@@ -66,6 +66,7 @@ describe('tasks', () => {
         [{ title: 'x'.repeat(501) }, 422, 'title'],
         [{ title: 'Bad due', due_at: 'next friday' }, 422, 'due_at'],
         [{ title: 'Bad due', due_at: '2026-13-01' }, 422, 'due_at'],
+        [{ title: 'Bad due', due_at: '2026-11-25T24:00:00Z' }, 422, 'due_at'],
         [{ title: 'Other member deal', deal_id: othersDeal.id }, 404, null],
         [{ title: 'Other team deal', deal_id: betaDeal.id }, 404, null],
         [{ title: 'Other team contact', contact_id: betaContact.id }, 404, null],
