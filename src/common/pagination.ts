@@ -80,10 +80,12 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 /**
  * `lower(col) LIKE '%q%'` with escaping that behaves the same on SQLite and PostgreSQL. A search
  * with non-ASCII letters ("Ärger") folds the column with rz_lower (migration 008), which knows
- * Unicode on both databases; ASCII searches keep the built-in lower(), which needs no call into
+ * Unicode on both databases and composes accents (migration 011); ASCII searches keep the built-in lower(), which needs no call into
  * JavaScript on SQLite and finds the same rows.
  */
-export function containsCi(column: string | RawBuilder<unknown>, q: string): RawBuilder<SqlBool> {
+export function containsCi(column: string | RawBuilder<unknown>, raw: string): RawBuilder<SqlBool> {
+  // Composed like rz_lower's side, so a decomposed accent in the search finds the typed name.
+  const q = raw.normalize('NFC');
   const col = typeof column === 'string' ? sql.ref(column) : column;
   const lower = /^[\x00-\x7f]*$/.test(q) ? sql`lower(${col})` : sql`rz_lower(${col})`;
   return sql<SqlBool>`${lower} like ${likePattern(q)} escape '\\'`;

@@ -39,12 +39,13 @@ export function companyNameKey(name: string): string {
 }
 
 /**
- * Trimmed text; blank counts as null (a field cannot be "set to spaces"); undefined stays
+ * Trimmed text in composed Unicode; blank counts as null (a field cannot be "set to spaces"); undefined stays
  * undefined (not given). Longer than `max` after trimming: 422 naming the field.
  */
 export function cleanText(raw: string | null | undefined, field: string, max: number): string | null | undefined {
   if (raw === undefined || raw === null) return raw;
-  const t = raw.trim();
+  // Stored composed (NFC), as names are: what a system sent decomposed looks and compares the same.
+  const t = raw.normalize('NFC').trim();
   if (t.length > max) throw validation(field, `${field} is longer than ${max} characters.`);
   return t === '' ? null : t;
 }

@@ -18,6 +18,7 @@ import * as m007 from './migrations/007_idempotency_result_id.ts';
 import * as m008 from './migrations/008_unicode_lower.ts';
 import * as m009 from './migrations/009_company_name_keys.ts';
 import * as m010 from './migrations/010_stage_history_changes_only.ts';
+import * as m011 from './migrations/011_search_composed_unicode.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -61,7 +62,7 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   // Unicode case folding for searches with non-ASCII letters (SQLite's lower() folds ASCII only; see migration 008).
-  sqlite.function('rz_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
+  sqlite.function('rz_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').toLowerCase() : v));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new LiteralLimitsPlugin()] });
   sqliteHandles.set(db, sqlite);
   let checkpointer: Checkpointer | null = null;
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '008_unicode_lower': m008,
   '009_company_name_keys': m009,
   '010_stage_history_changes_only': m010,
+  '011_search_composed_unicode': m011,
 };
 
 export async function migrate(db: Db): Promise<string[]> {

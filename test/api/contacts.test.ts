@@ -64,6 +64,22 @@ describe('contacts', () => {
     assert.equal((await a.owner.client.get('/companies?q=ller%20B')).body.total, 1);
   });
 
+  it('stores names composed and finds them however the accents of the name or the search are encoded', async () => {
+    const r = await a.member.client.post('/contacts', { email: 'zoe@accent.test', first_name: 'Zoe\u0301', last_name: 'Ha\u0308berle' });
+    assert.equal(r.status, 201);
+    assert.equal(r.body.first_name, 'Zoé');
+    assert.equal(r.body.last_name, 'Häberle');
+    // A row another system wrote decomposed before names were stored composed.
+    const legacy = await a.member.client.post('/contacts', { email: 'legacy@accent.test', first_name: 'Legacy' });
+    await s.services.handle.db.updateTable('contacts').set({ last_name: 'Mu\u0308nster' }).where('id', '=', legacy.body.id).execute();
+    const search = async (q: string) => (await a.member.client.get(`/contacts?q=${encodeURIComponent(q)}`)).body.items.map((c: { id: string }) => c.id);
+    for (const q of ['Zoé', 'ZOÉ', 'zoe\u0301', 'HA\u0308BERLE', 'Zoé Häberle']) assert.deepEqual(await search(q), [r.body.id], q);
+    for (const q of ['Münster', 'MÜNSTER', 'mu\u0308nster']) assert.deepEqual(await search(q), [legacy.body.id], q);
+    assert.deepEqual(await search('Zoë'), []);
+    const company = await a.member.client.post('/companies', { name: 'Café Zoé' });
+    assert.deepEqual((await a.member.client.get(`/companies?q=${encodeURIComponent('cafe\u0301')}`)).body.items.map((c: { id: string }) => c.id), [company.body.id]);
+  });
+
   it('refuses bad input with the documented errors and changes nothing', async () => {
     const mark = await lastEventId(s.services, a.teamId);
     const invalid = await a.member.client.post('/contacts', { email: 'not-an-email' });
