@@ -84,16 +84,19 @@ export class CallAnalysisService {
       const repo = new CallRepository(tx);
       const current = await repo.lockById(this.dialect, call.team_id, call.id);
       if (!current || current.status === 'done' || current.status === 'failed') return false;
-      const now = nowIso();
-      const cost = Math.max(0, Math.round(costCents));
-      const done: CallRecord = { ...current, status: 'done', result: JSON.stringify(result), error: null, cost_cents: cost, analysed_at: now, updated_at: now };
-      if (!(await repo.updateUnsettled(call.team_id, call.id, { status: 'done', result: done.result, error: null, cost_cents: cost, analysed_at: now, updated_at: now }))) return false;
-      if (cost > 0) await this.allowances.addSpend(tx, call.team_id, cost);
-
       const deal: DealTable | undefined = current.deal_id
         ? await repo.dealById(call.team_id, current.deal_id)
         : current.contact_id ? await repo.openDealOfContact(call.team_id, current.contact_id, current.owner_id) : undefined;
       const contactId = current.contact_id ?? deal?.contact_id ?? null;
+      // The call row names the deal and contact whose timelines got the result, also when the
+      // analysis chose them, so a dialer reads from the call (or call_analysis.done) where it went.
+      const now = nowIso();
+      const cost = Math.max(0, Math.round(costCents));
+      const settledFields = { status: 'done' as const, result: JSON.stringify(result), error: null, cost_cents: cost, analysed_at: now, updated_at: now, deal_id: deal?.id ?? current.deal_id, contact_id: contactId };
+      const done: CallRecord = { ...current, ...settledFields };
+      if (!(await repo.updateUnsettled(call.team_id, call.id, settledFields))) return false;
+      if (cost > 0) await this.allowances.addSpend(tx, call.team_id, cost);
+
       const events: RecordedEvent[] = [];
       if (contactId || deal) {
         const contact = contactId ? await new ContactRepository(tx).byId(call.team_id, contactId) : undefined;

@@ -106,9 +106,16 @@ describe('calls: push, analysis, timelines, visibility', () => {
     // The older deal becomes the most recently updated of the member's open deals.
     assert.equal((await a.member.client.patch(`/deals/${older.body.id}`, { next_step: 'Send the offer' })).status, 200);
     assert.equal((await a.manager.client.patch(`/deals/${managers.body.id}`, { next_step: 'Later' })).status, 200);
+    const mark = await lastEventId(s.services, a.teamId);
     const push = await a.member.client.post('/calls', { transcript: transcript('rule'), contact_id: c.body.id });
     assert.equal(push.body.deal_id, null);
-    assert.equal((await waitForCall(a.member.client, push.body.id)).status, 'done');
+    const done = await waitForCall(a.member.client, push.body.id);
+    assert.equal(done.status, 'done');
+    // The call row names the deal the analysis chose, in the API and in call_analysis.done.
+    assert.equal(done.deal_id, older.body.id);
+    assert.equal(done.contact_id, c.body.id);
+    const sent = (await eventsSince(s.services, a.teamId, mark)).find((e) => e.event === 'call_analysis.done');
+    assert.deepEqual(sent?.data, done);
     const act = (await a.owner.client.get(`/contacts/${c.body.id}`)).body.timeline.find((x: any) => x.call_id === push.body.id);
     assert.equal(act.deal_id, older.body.id);
     assert.notEqual(act.deal_id, newer.body.id);
@@ -228,6 +235,7 @@ describe('calls: push, analysis, timelines, visibility', () => {
     const theirs = await t.member2.client.post('/calls', { transcript: transcript('vis-3'), contact_id: c.body.id });
     const owners = await t.owner.client.post('/calls', { transcript: transcript('vis-4') });
     for (const r of [mine, mine2, theirs, owners]) assert.equal(r.status, 202);
+    for (const [who, r] of [[t.member, mine], [t.member, mine2], [t.member2, theirs], [t.owner, owners]] as const) await waitForCall(who.client, r.body.id);
 
     assert.equal((await t.member.client.get(`/calls/${mine.body.id}`)).status, 200);
     const hidden = await t.member.client.get(`/calls/${theirs.body.id}`);
@@ -247,7 +255,9 @@ describe('calls: push, analysis, timelines, visibility', () => {
     const ownerList = await t.owner.client.get('/calls');
     assert.deepEqual(ownerList.body.items.map((x: any) => x.id), [owners.body.id, theirs.body.id, mine2.body.id, mine.body.id]);
     assert.equal((await t.owner.client.get(`/calls?contact_id=${c.body.id}`)).body.total, 3);
-    assert.deepEqual((await t.owner.client.get(`/calls?deal_id=${deal.body.id}`)).body.items.map((x: any) => x.id), [mine.body.id]);
+    // mine2 named only the contact: its analysis went to the member's open deal, which the call now names.
+    assert.deepEqual((await t.owner.client.get(`/calls?deal_id=${deal.body.id}`)).body.items.map((x: any) => x.id), [mine2.body.id, mine.body.id]);
+    assert.equal((await t.owner.client.get(`/calls/${theirs.body.id}`)).body.deal_id, null);
 
     const page1 = await t.owner.client.get('/calls?limit=3');
     assert.equal(page1.body.items.length, 3);
