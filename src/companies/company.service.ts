@@ -3,13 +3,14 @@ import type { Db } from '../db/database.ts';
 import type { CompanyTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
-import { MAX_LENGTH, cleanText, companyNameKey, normaliseName } from '../common/text.ts';
+import { MAX_LENGTH, companyNameKey, normaliseName } from '../common/text.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
 import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
 import { CompanyRepository } from './company.repository.ts';
+import { cleanDomain } from './domain.ts';
 import { toCompanyRow, type CompanyRow } from './company.row.ts';
 import { ContactRepository } from '../contacts/contact.repository.ts';
 import { toContactRow } from '../contacts/contact.row.ts';
@@ -37,7 +38,7 @@ export class CompanyService {
     const repo = new CompanyRepository(tx);
     const key = companyNameKey(name);
     const now = nowIso();
-    const row = { id: newId('company'), team_id: actor.teamId, name, name_key: key, domain: cleanText(domain, 'domain', MAX_LENGTH.domain) ?? null, owner_id: actor.userId, created_at: now, updated_at: now };
+    const row = { id: newId('company'), team_id: actor.teamId, name, name_key: key, domain: cleanDomain(domain) ?? null, owner_id: actor.userId, created_at: now, updated_at: now };
     const created = await repo.insertIfAbsent(row);
     const stored = created ? row : (await repo.byNameKey(actor.teamId, key))!;
     if (created) await recordEvents(tx, actor.teamId, [{ event: 'company.created', entityType: 'company', entityId: row.id, data: toCompanyRow(row) }]);
@@ -68,7 +69,7 @@ export class CompanyService {
     const out = await writeTransaction(this.db, async (tx) => {
       const found = await this.findOrCreate(tx, actor, name, input.domain, 'name');
       if (!found.created && input.domain !== undefined) {
-        const domain = cleanText(input.domain, 'domain', MAX_LENGTH.domain) ?? null;
+        const domain = cleanDomain(input.domain) ?? null;
         if (domain !== found.row.domain) {
           const updated = { ...found.row, domain, updated_at: nowIso() };
           await new CompanyRepository(tx).update(actor.teamId, found.row.id, { domain, updated_at: updated.updated_at });

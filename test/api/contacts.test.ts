@@ -80,6 +80,22 @@ describe('contacts', () => {
     assert.deepEqual((await a.member.client.get(`/companies?q=${encodeURIComponent('cafe\u0301')}`)).body.items.map((c: { id: string }) => c.id), [company.body.id]);
   });
 
+  it('keeps a company domain as its host name: a pasted URL is cut to the host, anything else that is no host name answers 422', async () => {
+    const r = await a.member.client.post('/companies', { name: 'Domain Test GmbH', domain: ' https://WWW.Domain-Test.example:443/about?x=1 ' });
+    assert.equal(r.status, 201);
+    assert.equal(r.body.domain, 'www.domain-test.example');
+    const idn = await a.member.client.post('/companies', { name: 'Domain Test GmbH', domain: 'Bäckerei-Müller.de.' });
+    assert.equal(idn.status, 200);
+    assert.equal(idn.body.domain, 'bäckerei-müller.de');
+    for (const domain of ['not a domain!!', 'localhost', 'acme..example', '-acme.example', 'acme_shop.example', 'https://']) {
+      const bad = await a.member.client.post('/companies', { name: 'Domain Test GmbH', domain });
+      assert.equal(bad.status, 422, domain);
+      assert.equal(bad.body.detail.field, 'domain', domain);
+    }
+    const cleared = await a.member.client.post('/companies', { name: 'Domain Test GmbH', domain: '  ' });
+    assert.equal(cleared.body.domain, null);
+  });
+
   it('refuses bad input with the documented errors and changes nothing', async () => {
     const mark = await lastEventId(s.services, a.teamId);
     const invalid = await a.member.client.post('/contacts', { email: 'not-an-email' });
