@@ -131,15 +131,31 @@ export function webApp(services: Services): FastifyPluginAsync {
       if (access === 'public') return;
       if (!session) {
         const reading = request.method === 'GET' || request.method === 'HEAD';
+        // A post from another site arrives without the (SameSite) session cookie: it is no
+        // signed-out user's form but a forged one, and gets "This form has expired".
+        if (!reading && fromAnotherSite(request)) throw new CsrfError();
         // A form sent, or a page opened, after the session ended: say so, and come back after signing in.
         if (!reading || token) {
           setFlash(request, reply, 'error', translator(locale)('signin.session_ended'));
           if (token) reply.clearCookie(COOKIE.session, { path: '/' });
         }
-        return reply.redirect(`/signin?next=${encodeURIComponent(reading ? request.url : backPath(request, '/'))}`, 303);
+        // #restore: the browser kept what the form held (app.js) and puts it back on that page.
+        return reply.redirect(`/signin?next=${encodeURIComponent(reading ? request.url : `${backPath(request, '/')}#restore`)}`, 303);
       }
       if (access === 'admin' && session.user.role === 'member') throw new AppError('forbidden', 'Only owners and managers can open the Team page.');
     });
+
+    /** The browser says the request comes from another site (Sec-Fetch-Site, else Origin). */
+    function fromAnotherSite(request: FastifyRequest): boolean {
+      if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+      const origin = request.headers.origin;
+      if (!origin) return false;
+      try {
+        return origin === 'null' || new URL(origin).host !== request.host;
+      } catch {
+        return true;
+      }
+    }
 
     // Every state-changing request must carry the token of this session (or of this browser before sign-in).
     web.addHook('preHandler', async (request) => {

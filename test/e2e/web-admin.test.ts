@@ -97,6 +97,16 @@ describe('application over HTTP: webhooks, usage, licence and failures', () => {
     assert.equal((await a.owner.client.get('/webhooks')).body.total, before);
   });
 
+  it('refuses "All events" ticked together with single events instead of subscribing to everything', async () => {
+    const before = (await a.owner.client.get('/webhooks')).body.total;
+    const r = await web.owner.post('/team/webhooks', { url: 'http://127.0.0.1:9/mixed', events: ['*', 'deal.closed'] });
+    assert.equal(r.status, 303);
+    const page = (await web.owner.get('/team/webhooks')).text;
+    assert.match(page, /id="form-error"[^>]*>Tick either “All events” or single events, not both\./);
+    assert.match(page, /id="wh-url"[^>]*value="http:\/\/127.0.0.1:9\/mixed"/);
+    assert.equal((await a.owner.client.get('/webhooks')).body.total, before);
+  });
+
   it('registers a webhook by post/redirect/get: the secret is shown once, and a reload registers nothing more', async () => {
     const before = (await a.owner.client.get('/webhooks')).body.total;
     const ok = await web.owner.post('/team/webhooks', { url: 'http://127.0.0.1:9/ok', events: ['contact.created'] });

@@ -442,11 +442,21 @@ describe('application over HTTP', () => {
     await s.services.sessions.endSessionsOf(late.user_id);
     const ended = await c.post('/contacts', { email: 'late@alpha.test' }, { csrf: token, referer: '/contacts' });
     assert.equal(ended.status, 303);
-    assert.equal(ended.location, '/signin?next=%2Fcontacts');
+    assert.equal(ended.location, '/signin?next=%2Fcontacts%23restore');
     assert.match((await c.get(ended.location!)).text, /Your session ended; sign in again/);
     const back = await c.post('/signin', { email: 'lena.late@alpha.test', password: PASSWORD, next: '/contacts' });
     assert.equal(back.location, '/contacts');
     assert.equal(await s.services.identity.repo.userByEmail('late@alpha.test'), undefined);
+
+    // A post from another site comes without the session cookie (SameSite): a forged form, not an ended session.
+    for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Array<Record<string, string>>) {
+      const forged = await fetch(`${s.baseUrl}/team/keys`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'name=x&scopes=read' });
+      assert.equal(forged.status, 403, JSON.stringify(headers));
+      assert.match(await forged.text(), /<h1>This form has expired<\/h1>/);
+    }
+    const sameSite = await fetch(`${s.baseUrl}/team/keys`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: s.baseUrl }, body: 'name=x' });
+    assert.equal(sameSite.status, 303);
+    assert.match(sameSite.headers.get('location')!, /^\/signin\?next=/);
 
     assert.equal((await c.post('/signout', {})).location, '/signin');
     const signin = await c.get('/signin');

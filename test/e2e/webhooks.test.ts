@@ -44,8 +44,15 @@ describe('webhooks on the Team page in the browser', () => {
     const { page } = manager;
     await page.goto(`${s.baseUrl}/team/webhooks`);
     await page.getByLabel('URL').fill(hookUrl);
-    await page.getByLabel('All events (also future ones)').uncheck();
+    // Ticking a single event unticks "All events" (which the form starts with), and back.
+    const all = page.getByLabel('All events (also future ones)');
+    assert.equal(await all.isChecked(), true);
+    await page.getByLabel('deal.closed').check();
+    assert.equal(await all.isChecked(), false);
+    await all.check();
+    assert.equal(await page.getByLabel('deal.closed').isChecked(), false);
     await page.getByLabel('contact.created').check();
+    assert.equal(await all.isChecked(), false);
     await page.getByRole('button', { name: 'Register webhook' }).click();
     const secret = (await page.locator('#webhook-secret').innerText()).trim();
     assert.match(secret, /\S{20,}/);

@@ -12,6 +12,7 @@ import { listHref, pager, refill } from '../widgets.ts';
 import { TEAM_TABS, teamFrame } from './team.ts';
 import { attemptErrorText } from '../form-errors.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
+import { validation } from '../../errors/app-error.ts';
 
 const ADMIN = { access: 'admin' as const };
 const HIDE = { hide: true };
@@ -56,6 +57,16 @@ function eventCheckboxes(ctx: PageCtx, selected: string[], idPrefix: string, inv
     <label class="check"><input type="checkbox" name="events" value="*"${all ? html` checked` : ''}> <strong>${ctx.t('webhooks.all_events')}</strong></label>
     ${EVENT_NAMES.map((e) => html`<label class="check" for="${idPrefix}-${e}"><input type="checkbox" id="${idPrefix}-${e}" name="events" value="${e}"${!all && selected.includes(e) ? html` checked` : ''}> <code>${e}</code></label>`)}
   </fieldset>`;
+}
+
+/**
+ * The events ticked in a form. "All events" is ticked by default, so a form with it and single
+ * events too is refused rather than guessed (the API takes "*" next to names as all).
+ */
+function formEvents(request: FastifyRequest): string[] {
+  const events = list(request.body, 'events');
+  if (events.includes(ALL_EVENTS) && events.length > 1) throw validation('events', 'Tick either “All events” or single events, not both.');
+  return events;
 }
 
 export function webhookRoutes(services: Services): FastifyPluginAsync {
@@ -110,7 +121,7 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
 
     web.post('/team/webhooks', { schema: HIDE, config: ADMIN }, async (request, reply) => formAction(request, reply, '/team/webhooks', async () => {
       const created = await services.webhooks.create(actor(request), {
-        url: str(request.body, 'url').trim(), events: list(request.body, 'events'), description: str(request.body, 'description'),
+        url: str(request.body, 'url').trim(), events: formEvents(request), description: str(request.body, 'description'),
       });
       // Shown once by the page the redirect opens; reloading that page registers and shows nothing.
       await request.web.hand('webhook', { id: created.id, secret: created.secret });
@@ -177,7 +188,7 @@ export function webhookRoutes(services: Services): FastifyPluginAsync {
     action('/team/webhooks/:id/ping', (r) => services.webhooks.ping(actor(r), idOf(r)), 'webhooks.pinged');
     action('/team/webhooks/:id/pause', (r) => services.webhooks.update(actor(r), idOf(r), { paused: true }), 'webhooks.paused_msg');
     action('/team/webhooks/:id/resume', (r) => services.webhooks.update(actor(r), idOf(r), { paused: false }), 'webhooks.resumed');
-    action('/team/webhooks/:id/events', (r) => services.webhooks.update(actor(r), idOf(r), { events: list(r.body, 'events') }), 'webhooks.events_saved');
+    action('/team/webhooks/:id/events', (r) => services.webhooks.update(actor(r), idOf(r), { events: formEvents(r) }), 'webhooks.events_saved');
     action('/team/webhooks/:id/delete', (r) => services.webhooks.remove(actor(r), idOf(r)), 'webhooks.deleted', () => '/team/webhooks');
     action('/team/webhooks/:id/deliveries/:delivery/redeliver', (r) => services.webhooks.redeliver(actor(r), idOf(r), (r.params as { delivery: string }).delivery), 'webhooks.redelivered');
 

@@ -35,11 +35,64 @@
   // Charts wider than a phone scroll in their box: start at the right end, where the newest calls are.
   document.querySelectorAll('.chartbox').forEach(function (box) { box.scrollLeft = box.scrollWidth; });
 
+  // Webhook events: "All events" and single events exclude each other (the server refuses both).
+  document.addEventListener('change', function (ev) {
+    var box = ev.target;
+    if (!box.checked || box.name !== 'events' || !box.closest('fieldset.events')) return;
+    box.closest('fieldset.events').querySelectorAll('input[name="events"]').forEach(function (other) {
+      if (other !== box && (box.value === '*' || other.value === '*')) other.checked = false;
+    });
+  });
+
   // Confirmation for destructive forms.
   document.addEventListener('submit', function (ev) {
     var msg = ev.target.getAttribute && ev.target.getAttribute('data-confirm');
     if (msg && !window.confirm(msg)) ev.preventDefault();
   });
+
+  // What a form held when it was sent stays in this tab (sessionStorage, never passwords or the
+  // token). If the session had ended, the server saved nothing and sends the browser to Sign in,
+  // then back to the page with #restore: the form is filled in again, to be sent once more.
+  var KEEP = 'rz-form:';
+  document.addEventListener('submit', function (ev) {
+    var form = ev.target;
+    if (ev.defaultPrevented || String(form.method).toLowerCase() !== 'post') return;
+    try {
+      if (form.getAttribute('action') === '/signout') {
+        Object.keys(sessionStorage).forEach(function (k) { if (k.indexOf(KEEP) === 0) sessionStorage.removeItem(k); });
+        return;
+      }
+      if (form.querySelector('input[type="password"]')) return;
+      var values = [];
+      Array.prototype.forEach.call(form.elements, function (el) {
+        if (!el.name || el.name === '_csrf' || /^(hidden|submit|button|file|password)$/.test(el.type)) return;
+        values.push(el.type === 'checkbox' || el.type === 'radio' ? [el.name, el.value, el.checked] : [el.name, el.value]);
+      });
+      sessionStorage.setItem(KEEP + form.getAttribute('action'), JSON.stringify(values));
+    } catch (_e) { /* storage unavailable: nothing to keep */ }
+  });
+  if (location.hash !== '#restore' && location.pathname !== '/signin') {
+    // Any other page means the form went through (or was left): keep nothing longer than needed.
+    try {
+      Object.keys(sessionStorage).forEach(function (k) { if (k.indexOf(KEEP) === 0) sessionStorage.removeItem(k); });
+    } catch (_e) { /* storage unavailable */ }
+  } else if (location.hash === '#restore') {
+    history.replaceState(null, '', location.pathname + location.search);
+    document.querySelectorAll('form').forEach(function (form) {
+      var key = KEEP + form.getAttribute('action');
+      var saved = null;
+      try { saved = sessionStorage.getItem(key); sessionStorage.removeItem(key); } catch (_e) { /* none */ }
+      if (!saved) return;
+      JSON.parse(saved).forEach(function (v) {
+        Array.prototype.forEach.call(form.elements, function (el) {
+          if (el.name !== v[0]) return;
+          if (el.type === 'checkbox' || el.type === 'radio') { if (el.value === v[1]) el.checked = v[2]; } else el.value = v[1];
+        });
+      });
+      var box = form.closest('details');
+      if (box) box.open = true;
+    });
+  }
 
   // Pipeline: drag a deal card onto another stage column; submits the card's own stage form.
   var dragged = null;
