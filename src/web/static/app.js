@@ -69,19 +69,19 @@
         values.push(el.type === 'checkbox' || el.type === 'radio' ? [el.name, el.value, el.checked] : [el.name, el.value]);
       });
       sessionStorage.setItem(KEEP + form.getAttribute('action'), JSON.stringify(values));
-    } catch (_e) { /* storage unavailable: nothing to keep */ }
+    } catch { /* storage unavailable: nothing to keep */ }
   });
   if (location.hash !== '#restore' && location.pathname !== '/signin') {
     // Any other page means the form went through (or was left): keep nothing longer than needed.
     try {
       Object.keys(sessionStorage).forEach(function (k) { if (k.indexOf(KEEP) === 0) sessionStorage.removeItem(k); });
-    } catch (_e) { /* storage unavailable */ }
+    } catch { /* storage unavailable */ }
   } else if (location.hash === '#restore') {
     history.replaceState(null, '', location.pathname + location.search);
     document.querySelectorAll('form').forEach(function (form) {
       var key = KEEP + form.getAttribute('action');
       var saved = null;
-      try { saved = sessionStorage.getItem(key); sessionStorage.removeItem(key); } catch (_e) { /* none */ }
+      try { saved = sessionStorage.getItem(key); sessionStorage.removeItem(key); } catch { /* none */ }
       if (!saved) return;
       JSON.parse(saved).forEach(function (v) {
         Array.prototype.forEach.call(form.elements, function (el) {
