@@ -43,6 +43,8 @@ import {
   namesCompetitor,
   NEED_PAYOFF_RE,
   OBJECTION_NEGATION_RE,
+  BUSY_NOW_RE,
+  LEAVING_RE,
   OFFER_TIME_RE,
   OFFER_MATERIAL_RE,
   NO_TIME_TO_RE,
@@ -110,6 +112,8 @@ export interface ObjectionEvent {
   capitulated: false | 'material' | 'discount' | 'cheaper_plan';
   /** Acknowledged, then what other customers felt at first and what they found, before the question: feel, felt, found. */
   feelFeltFound?: boolean;
+  /** A timing objection about this very moment ("Ich habe gleich noch einen Termin", "I'm about to go into a meeting"): a brush-off of the call. */
+  brushOff?: boolean;
 }
 
 export type NextStepKind = 'dated' | 'undated' | 'vague' | 'none';
@@ -665,9 +669,20 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         if (type === 'status_quo' && PAIN_RE.test(painText(s.text.split(/\b(?:aber|but|except|nur dass|only that)\b/i).slice(1).join(' ')))) continue;
         // "She wants chargebacks cut in half next year": a goal with a date, not "not now".
         if (type === 'timing' && GOAL_RE.test(s.text)) continue;
+        // "I'm not really the right person for this anyway. I've got to run.", "Gut, ich muss gleich los,
+        // die Lieferung kommt. Was machen wir?": leaving the call next to another objection is that one
+        // brush-off, and with a question for what comes next it objects to nothing.
+        if (
+          type === 'timing' &&
+          LEAVING_RE.test(cleanedObj) &&
+          !OBJECTION_RES.timing.test(withoutThirdPartyTime(cleanedObj.replace(LEAVING_RE, ' '))) &&
+          t.sentences.some((x) => x.question !== null || (x !== s && OBJECTION_TYPES.some((o) => o !== 'timing' && OBJECTION_RES[o].test(x.text.replace(OBJECTION_NEGATION_RE, ' ')))))
+        ) continue;
         seenTypes.add(type);
         contentWords(s.text, vocab);
-        objections.push(judgeObjection(type, s, reply, turns, nextRep, totalWords));
+        const event = judgeObjection(type, s, reply, turns, nextRep, totalWords);
+        if (type === 'timing' && BUSY_NOW_RE.test(cleanedObj)) event.brushOff = true;
+        objections.push(event);
         if (type === 'price' || type === 'budget') {
           // A price or budget objection asks for movement; an exploring question must come after it.
           if (!askedForMovement) exploredSinceAsk = false;

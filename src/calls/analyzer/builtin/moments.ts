@@ -132,7 +132,8 @@ function objectionMethod(o: ObjectionEvent): MethodKey {
     case 'budget':
       return 'bant';
     case 'timing':
-      return o.early ? 'voss_accusation_audit' : 'spin_implication';
+      // A brush-off for lack of time right now ("I'm about to go into a meeting"): a callback slot, not what waiting costs.
+      return o.early ? 'voss_accusation_audit' : o.brushOff ? 'voss_calibrated_question' : 'spin_implication';
     case 'competitor':
       return 'feel_felt_found';
     case 'status_quo':
@@ -1151,8 +1152,8 @@ export function renderMoment(c: Candidate, ctx: RenderContext, withNote = false,
   let coaching: string;
   if (c.kind === 'objection') {
     const o = c.objection as ObjectionEvent;
-    why = askedNoAck(o) ? objectionAskedNoAckWhy(ctx.language, o.type, c.extra?.checkedBack ?? false) : objectionWhy(ctx.language, o.type, o.quality, o.capitulated);
-    coaching = objectionCoaching(ctx.language, c.method as string);
+    why = askedNoAck(o) ? objectionAskedNoAckWhy(ctx.language, o.type, c.extra?.checkedBack ?? false) : objectionWhy(ctx.language, o.type, o.quality, o.capitulated, o.brushOff);
+    coaching = objectionCoaching(ctx.language, c.method as string, o.brushOff);
     // The call's form of address is known: one example, not both.
     if (ctx.mode === 'Sie') coaching = coaching.replace(' bzw. „Du denkst wahrscheinlich ...“', '');
     else if (ctx.mode === 'du') coaching = coaching.replace('„Sie denken wahrscheinlich ...“ bzw. ', '');
@@ -1182,7 +1183,7 @@ export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
     // The rep's own question was right: the line adds the acknowledgement it lacked.
     say = objectionAckFirstSay(ctx.mode, c.echo, quoteOf(c.sentence));
   } else if (c.kind === 'objection') {
-    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type);
+    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type, c.objection?.brushOff);
   } else {
     const t: KindTexts = TEXTS[c.kind];
     const fn = c.plainEcho ? NO_PAIN_SAY[ctx.mode] : t.say?.[ctx.mode] ?? TEXTS.no_next_step.say[ctx.mode];
@@ -1192,7 +1193,7 @@ export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
 }
 
 export function renderCommitment(c: Candidate, ctx: RenderContext): string {
-  if (c.kind === 'objection') return objectionCommitment(ctx.language, c.method as string);
+  if (c.kind === 'objection') return objectionCommitment(ctx.language, c.method as string, c.objection?.brushOff);
   const t: KindTexts = TEXTS[c.kind];
   const fn = t.commitment?.[ctx.language] ?? TEXTS.no_next_step.commitment[ctx.language];
   return fn(paramsFor(c, ctx));

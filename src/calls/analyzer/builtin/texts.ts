@@ -1066,6 +1066,43 @@ const CAPITULATION_WHY: Record<'material' | 'discount' | 'cheaper_plan', Record<
   },
 };
 
+/**
+ * A brush-off of the call for lack of time right now ("Ich habe gleich noch einen Termin", "I'm
+ * about to go into a meeting"): not what waiting costs (no problem may be on the table yet), nor
+ * who decides, but acknowledge it and fix a time to talk again.
+ */
+const BRUSH_OFF_WHY: Record<Language, (quality: number, material: boolean) => string> = {
+  de: (q, material) =>
+    material
+      ? 'Hier wurde das Gespräch aus Zeitgründen abgewimmelt, und die Antwort nahm das mit dem Angebot hin, Unterlagen zu schicken. So ein Abwimmeln ist meist ein Reflex, keine Entscheidung: Ohne festen Zeitpunkt für ein neues Gespräch endet der Kontakt hier, und die Unterlagen landen ohne Anlass zum Lesen in einem vollen Postfach.'
+      : q === 0
+        ? 'Hier wurde das Gespräch aus Zeitgründen abgewimmelt, und die Antwort ging nicht darauf ein: keine Bestätigung, kein Zeitpunkt für ein neues Gespräch. Wer einfach weiterredet, verliert die Aufmerksamkeit, und wer ohne Termin auflegt, verliert den Kontakt.'
+        : q === 1
+          ? 'Hier wurde das Gespräch aus Zeitgründen abgewimmelt, und die Antwort redete dagegen an, statt es zu respektieren. Das kostet Wohlwollen, und das Gespräch endet trotzdem ohne Zeitpunkt für ein neues.'
+          : 'Hier wurde das Gespräch aus Zeitgründen abgewimmelt; die Antwort hat das bestätigt, aber keinen konkreten Zeitpunkt für ein neues Gespräch festgemacht. So hängt der Kontakt davon ab, dass sich die andere Seite von selbst meldet.',
+  en: (q, material) =>
+    material
+      ? 'The customer brushed the call off for lack of time right now, and the reply accepted that with an offer to send material. A brush-off like this is usually a reflex, not a decision: without a fixed time to talk again the contact ends here, and the material lands in a full inbox with no reason to read it.'
+      : q === 0
+        ? 'The customer brushed the call off for lack of time right now, and the reply did not pick it up: no acknowledgement, no time to talk again. Talking on loses their attention, and hanging up without a slot loses the contact.'
+        : q === 1
+          ? 'The customer brushed the call off for lack of time right now, and the reply argued on instead of respecting it. That costs goodwill, and the call still ends without a time to talk again.'
+          : 'The customer brushed the call off for lack of time right now; the reply acknowledged it but fixed no concrete time to talk again, so the contact depends on the customer getting back.',
+};
+const BRUSH_OFF_COACHING: Record<Language, string> = {
+  de: 'Das Abwimmeln respektieren, ohne aufzugeben: in einem Satz bestätigen, dann eine kalibrierte Frage stellen – wann passt es besser? – und vor dem Auflegen einen konkreten Zeitpunkt für den Rückruf festmachen. Unterlagen nur zusammen mit einem Termin, um sie gemeinsam durchzugehen.',
+  en: 'Respect the brush-off without giving up: acknowledge it in one sentence, then ask one calibrated question – when would be a better time? – and fix a concrete slot for the callback before hanging up. Material only goes out with a time to go through it together.',
+};
+const BRUSH_OFF_COMMITMENT: Record<Language, string> = {
+  de: 'Im nächsten Gespräch beantworte ich „gerade keine Zeit“ mit einer kurzen Bestätigung und einem festen Zeitpunkt für den Rückruf, bevor wir auflegen.',
+  en: 'In my next call I will answer "no time right now" with a short acknowledgement and a concrete time to call back before we hang up.',
+};
+const BRUSH_OFF_SAY: Record<SayMode, (e: string | null) => string> = {
+  Sie: (e) => `${e ? `„${e}“ – ` : ''}verstehe, dann halte ich Sie nicht auf. Wann passt es Ihnen besser für zehn Minuten – ginge Donnerstag um 10 Uhr?`,
+  du: (e) => `${e ? `„${e}“ – ` : ''}verstehe, dann halte ich dich nicht auf. Wann passt es dir besser für zehn Minuten – ginge Donnerstag um 10 Uhr?`,
+  en: (e) => `${e ? `“${e}” – ` : ''}understood, then I won't keep you. When is a better time for ten minutes – would Thursday at 10 work?`,
+};
+
 const METHOD_COACHING: Record<string, Record<Language, string>> = {
   laer: {
     de: 'Nach LAER vorgehen: zuhören, den Einwand bestätigen, mit einer offenen Frage klären, was genau dahintersteckt, erst dann antworten und zum Schluss nachfragen, ob die Antwort passt.',
@@ -1218,14 +1255,24 @@ export function objectionAckFirstSay(mode: SayMode, echo: string | null, questio
   return ACK_FIRST_SAY[mode](echo, q.charAt(0).toUpperCase() + q.slice(1));
 }
 
-export function objectionWhy(lang: Language, type: ObjectionType, quality: number, capitulated: false | 'material' | 'discount' | 'cheaper_plan' = false): string {
+export function objectionWhy(
+  lang: Language,
+  type: ObjectionType,
+  quality: number,
+  capitulated: false | 'material' | 'discount' | 'cheaper_plan' = false,
+  brushOff = false,
+): string {
+  if (brushOff && type === 'timing' && (capitulated === false || capitulated === 'material')) return BRUSH_OFF_WHY[lang](quality, capitulated === 'material');
   if (capitulated) return CAPITULATION_WHY[capitulated][lang](OBJECTION_NAMES[lang][type]);
   return OBJECTION_WHY[lang](OBJECTION_NAMES[lang][type], quality);
 }
-export function objectionCoaching(lang: Language, method: string): string {
+/** `brushOff`: a timing brush-off of the call ("I'm about to go into a meeting") answered with a calibrated question and a callback slot. */
+export function objectionCoaching(lang: Language, method: string, brushOff = false): string {
+  if (brushOff && method === 'voss_calibrated_question') return BRUSH_OFF_COACHING[lang];
   return METHOD_COACHING[method][lang];
 }
-export function objectionCommitment(lang: Language, method: string): string {
+export function objectionCommitment(lang: Language, method: string, brushOff = false): string {
+  if (brushOff && method === 'voss_calibrated_question') return BRUSH_OFF_COMMITMENT[lang];
   return OBJECTION_COMMITMENT[method][lang];
 }
 /** LAER on an adoption concern asks about adoption, not about the price. */
@@ -1241,7 +1288,8 @@ const NOT_GOOD_NEWS: Record<SayMode, [string, string]> = {
   du: ['freut mich zu hören.', 'danke, dass du das offen sagst.'],
   en: ['good to hear.', 'thanks for being straight with me.'],
 };
-export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType): string {
+export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType, brushOff = false): string {
+  if (brushOff && type === 'timing' && method === 'voss_calibrated_question') return BRUSH_OFF_SAY[mode](echo);
   if (type === 'adoption' && method === 'laer') return ADOPTION_SAY[mode](echo);
   if (method === 'gap_selling' && echo && !CONTENT_RE.test(echo)) return OBJECTION_SAY.gap_selling[mode](echo).replace(NOT_GOOD_NEWS[mode][0], NOT_GOOD_NEWS[mode][1]);
   return OBJECTION_SAY[method][mode](echo);
