@@ -667,11 +667,14 @@ test('everyday pains are pains: a recurring duration, "tippe … ab", "vergess i
     'We are fully staffed this year.',
     'The approval flow is set up.',
   ]) assert.equal(pains(line), 0, line);
-  // The gatekeeper's pain is found, so the stretch goal quotes it and not the rep's mirror.
+  // The gatekeeper's pain is found, so the stretch goal quotes it and not the rep's mirror; the
+  // mirror may only be praised as one (coach review 5, M2: it counts for listening).
   for (const language of ['de', 'en'] as const) {
     const r = analyzeTranscript({ transcript: corpus('de_sie_review_gatekeeper.txt'), language });
     assert.ok(r.metrics.pains >= 1);
-    assert.ok(![r.strongest_moment, r.biggest_miss, ...r.moments].some((m) => m.quote === 'Sechs, sieben Stunden pro Woche.'), JSON.stringify(r.moments));
+    assert.notEqual(r.biggest_miss.quote, 'Sechs, sieben Stunden pro Woche.');
+    const atMirror = [r.strongest_moment, ...r.moments].filter((m) => m.quote === 'Sechs, sieben Stunden pro Woche.');
+    assert.ok(atMirror.every((m) => /zusammengefasst oder gespiegelt|summarised or mirrored/.test(m.why)), JSON.stringify(r.moments));
   }
 });
 

@@ -188,11 +188,44 @@ const STOP = new Set([
   'problem', 'probleme', 'problems', 'issue', 'issues',
 ]);
 
+/** A greeting back ("Guten Tag Frau Ott, Jan Petersen von Werkstattplaner.") repeats names, not facts. */
+const GREETING_START_RE = /^\W*(?:guten (?:tag|morgen|abend)|hallo|hi|hey|hello|good (?:morning|afternoon|evening)|moin|servus)\b/i;
+/** Words that carry no fact of the customer's: a summary is judged on the rest. */
+const FUNCTION_WORDS = new Set([
+  'the', 'and', 'you', 'your', 'for', 'are', 'was', 'were', 'but', 'not', 'can', "can't", 'has', 'had', 'have', 'who', 'how', 'why',
+  'what', 'its', "it's", 'our', 'out', 'all', 'any', 'this', 'that', "that's", 'with', 'from', 'they', 'them', 'then', 'than', 'just',
+  'also', 'very', 'into', 'about', 'there', 'their', 'here', 'some', 'get', 'got', 'now', 'well', 'yes', 'yeah', 'okay', 'too', 'let',
+  "i'm", "i'll", "we're", "you're", "there's", 'und', 'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer',
+  'ist', 'sind', 'war', 'wir', 'ihr', 'sie', 'mit', 'von', 'vom', 'zum', 'zur', 'für', 'auf', 'aus', 'bei', 'nicht', 'auch', 'noch',
+  'nur', 'mal', 'dann', 'wie', 'was', 'wer', 'oder', 'aber', 'uns', 'euch', 'ihnen', 'dich', 'dir', 'mich', 'mir', 'ich', 'sich',
+  'hat', 'haben', 'habe', 'wird', 'werden', 'schon', 'doch', 'also', 'plus', 'jetzt', 'gerade', 'dass', 'weil', 'wenn', 'denn',
+  'gut', 'klar', 'okay', 'genau', 'verstehe', 'got', 'sure', 'right',
+]);
+function factWords(text: string): string[] {
+  return [...new Set((text.toLowerCase().replace(/’/g, "'").match(WORD_RE) ?? []).filter((w) => (w.length >= 3 || /\d/.test(w)) && !FUNCTION_WORDS.has(w)).map(stem))];
+}
+/**
+ * The rep's statement sums up the customer's turn just before: up to 16 words, fewer than the
+ * customer said, at least three of the customer's fact words (numbers, nouns) and at least half of
+ * its own. Not an argument, an offer, a date or a feature ("18 Euro ist ein fairer Preis").
+ */
+function summarises(x: Sentence, customer: Turn): boolean {
+  if (x.question !== null || x.words > 16 || x.words >= customer.words) return false;
+  if ([DEFENSE_RE, OFFER_MATERIAL_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, DATE_RE, REFRAME_RE, PITCH_RE].some((re) => re.test(x.text)) || countMatches(FEATURE_RE, x.text) > 0) return false;
+  const theirs = new Set(customer.sentences.filter((y) => y.question === null).flatMap((y) => factWords(y.text)));
+  const mine = factWords(x.text);
+  const shared = mine.filter((w) => theirs.has(w)).length;
+  return shared >= 3 && shared >= 0.5 * mine.length;
+}
+
 /** A crude stem, so that inflections match ("Angebote" – "Angebot", "approvals" – "approval"). */
 const SUFFIX_RE = /(?:en|er|es|em|e|n|s)$/;
 function stem(w: string): string {
   const cut = w.replace(SUFFIX_RE, '');
-  return cut.length >= 4 ? cut : w;
+  if (cut.length < 4) return w;
+  // Twice, so that a plural and its singular meet ("certifications" – "certification", both "certificatio").
+  const again = cut.replace(SUFFIX_RE, '');
+  return again.length >= 4 ? again : cut;
 }
 
 function contentWords(text: string, into: Set<string>): void {
@@ -224,7 +257,12 @@ function productPitchRe(turns: Turn[]): RegExp | null {
     const name = PRODUCT_NAME_RE.exec(t.text)?.[1];
     if (!name) continue;
     const n = name.replace(ESCAPE_RE, '\\$&');
-    return new RegExp(String.raw`(?:^|[,;:–-]\s*|\b(?:where|wo|denn|weil|because)\s+)${n}\s+(?:\p{Ll}+(?:s|t|et|ert)|can|will|kann|wird|does|macht|hilft)\b`, 'u');
+    // Also with an adverb before the verb ("Cleanroute automatically finds …") and after a
+    // preposition ("Mit Rechnungsprofi schreibst du …", "Bei Taskhive hängen die Stunden …", "With Cleanroute you …").
+    return new RegExp(
+      String.raw`(?:^|[,;:–-]\s*|\b(?:where|wo|denn|weil|because)\s+)${n}\s+(?:(?:\p{Ll}+ly|also|auch|einfach|automatisch|direkt|sofort|gleich|just|simply|then|dann)\s+)?(?:\p{Ll}+(?:s|t|et|ert)|can|will|kann|wird|does|macht|hilft)\b|^(?:[Mm]it|[Bb]ei|[Ii]n|[Ww]ith|[Uu]sing)\s+${n}\b(?!\s+(?:gesprochen|telefoniert|talked|spoke))`,
+      'u',
+    );
   }
   return null;
 }
@@ -235,7 +273,8 @@ const EARLIER_CALL_RE =
 /**
  * The rep quotes the customer ("Sie hatten gesagt …", "I think you mentioned around three hundred
  * employees"): a tie only when the words after it are the customer's own (at least one content word
- * they said before), or the quote refers to an earlier call. An invented reference ties nothing.
+ * they said before), or the quote refers to an earlier call (named, or before the customer said
+ * anything in this one). An invented reference ties nothing.
  */
 function quotesCustomer(text: string, said: () => Set<string>): boolean {
   const clean = text.replace(PROBLEM_LINK_RE, ' ');
@@ -245,7 +284,9 @@ function quotesCustomer(text: string, said: () => Set<string>): boolean {
     const start = Math.max(clean.lastIndexOf('.', m.index), clean.lastIndexOf('?', m.index), clean.lastIndexOf('!', m.index)) + 1;
     const end = clean.slice(m.index).search(/[.?!]/);
     const sentence = clean.slice(start, end < 0 ? clean.length : m.index + end);
-    if (EARLIER_CALL_RE.test(sentence)) return true;
+    // "You mentioned your store managers spend hours every week on the rota" before the customer
+    // said anything of substance in this call can only refer to an earlier conversation.
+    if (EARLIER_CALL_RE.test(sentence) || said().size === 0) return true;
     const after = clean.slice(m.index + m[0].length, m.index + m[0].length + 120);
     if (overlap(after, said()) >= 1) return true;
     if (m[0].length === 0) re.lastIndex++;
@@ -274,6 +315,18 @@ function exploresUncached(s: Sentence): boolean {
 /** A question that sells: an offer of material or a contract, a concession, or a closed question for interest. */
 function sellingQuestion(s: Sentence): boolean {
   return [OFFER_MATERIAL_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE].some((re) => re.test(s.text)) || (s.question === 'closed' && INTEREST_Q_RE.test(s.text));
+}
+
+/**
+ * An enumeration: three commas or more between short items ("Dashboard, Reporting, Schnittstellen
+ * und App"), not a sentence whose clauses are separated by commas ("With Compliio, every
+ * certification has an expiry date, and thirty days before it runs out, the employee … get a reminder").
+ */
+function commaList(text: string): boolean {
+  const parts = text.split(',');
+  if (parts.length < 4) return false;
+  const words = parts.reduce((n, p) => n + (p.match(WORD_RE)?.length ?? 0), 0);
+  return words / parts.length <= 5;
 }
 
 function countMatches(re: RegExp, text: string): number {
@@ -443,13 +496,19 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     return saidWords;
   };
   let lastPainTurn = -10;
+  let recapped = false;
   let prevCustomer: Turn | null = null;
 
   // The rep's own product, named in the introduction ("Olivia from Paydock", "Felix von Taskhive"):
   // a statement with it as the subject ("Paydock automates your accounts payable", "Taskhive
   // übernimmt das") is a pitch.
   const productPitch = productPitchRe(turns);
-  const isPitch = (x: Sentence) => PITCH_RE.test(x.text) || (productPitch !== null && productPitch.test(x.text));
+  const isPitch = (x: Sentence) => PITCH_RE.test(x.text) || (productPitch !== null && productPitch.test(x.text)) || pitchReplies.has(x);
+  // A statement that presents the offer: pitch words, the product as its subject, or features.
+  const offersSolution = (x: Sentence) => x.question === null && (PITCH_RE.test(x.text) || (productPitch !== null && productPitch.test(x.text)) || countMatches(FEATURE_RE, x.text) > 0);
+  // Statements with features that answered a customer's pain without a question: pitches (filled
+  // at the pain, before the rep's reply is read).
+  const pitchReplies = new Set<Sentence>();
 
   for (let i = 0; i < n; i++) {
     const t = turns[i];
@@ -461,6 +520,10 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       // The customer has just described the benefit in answer to a need-payoff question: a pitch
       // right after it delivers what they said they want ("Eventhub macht genau das: …").
       const afterPayoff = i >= 2 && !turns[i - 1].isRep && needPayoffs.length > 0 && needPayoffs[needPayoffs.length - 1].turn === i - 2;
+      // The customer has just put a number on a problem they named or the rep recapped ("You mentioned your
+      // store managers spend hours every week on the rota." – "Yes, around six hours a week each."): a
+      // pitch right after it that takes up their words answers that problem.
+      const afterImpact = i >= 1 && !turns[i - 1].isRep && (pains.length > 0 || recapped) && quantifiesImpact(turns[i - 1].text);
       // A pitch is judged on its whole turn: "That's exactly where Inspecto fits." followed by how it
       // solves what the customer described ("… photos attached … a client-ready report every month")
       // is tied to the customer, even though its first sentence alone names nothing of theirs.
@@ -469,7 +532,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       const turnOverlap = (): number =>
         (turnOverlapCache ??= overlap(
           t.sentences
-            .filter((x) => !x.question && countMatches(FEATURE_RE, x.text) < 3 && (x.text.match(/,/g)?.length ?? 0) < 3)
+            .filter((x) => !x.question && countMatches(FEATURE_RE, x.text) < 3 && !commaList(x.text))
             .map((x) => x.text)
             .join(' '),
           vocab,
@@ -520,12 +583,18 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
           pitches.push(s);
           turnPitch++;
           // Shared words tie a statement to the customer, unless it is a feature list that merely contains them.
-          const list = countMatches(FEATURE_RE, s.text) >= 3 || (s.text.match(/,/g)?.length ?? 0) >= 3;
+          const list = countMatches(FEATURE_RE, s.text) >= 3 || commaList(s.text);
           // A pitch can only be tied to a problem the customer named: before any pain or objection,
           // "that's exactly the size where Paydock shines" ties it to nothing. Quoting the customer
           // ("Last time you mentioned ...") refers to their words by itself.
           const problemNamed = pains.length > 0 || objections.length > 0;
-          const linked = reframe || turnHasQuote || (problemNamed && (turnHasLinkWords || (!list && (afterPayoff || overlap(s.text, vocab) >= 2 || turnOverlap() >= 3))));
+          // Features thrown at a pain without a question ("The invoice fraud templates are some of our
+          // most popular") share its words by construction: tied only when they say so.
+          const featuresOnly = pitchReplies.has(s) && !PITCH_RE.test(s.text) && !(productPitch?.test(s.text) ?? false);
+          const linked =
+            reframe ||
+            turnHasQuote ||
+            ((problemNamed || recapped) && (turnHasLinkWords || (!list && !featuresOnly && (afterPayoff || overlap(s.text, vocab) >= 2 || turnOverlap() >= 3 || (afterImpact && overlap(s.text, vocab) >= 1)))));
           if (linked) {
             linkedPitches.push(s);
             turnLinked = true;
@@ -533,6 +602,12 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
           // A recap of what the customer said before ("Last time you mentioned ...") is no pitch of the product.
           if (!pitchBeforePain && pains.length === 0 && repQuestions.length < 3 && isPitch(s)) pitchBeforePain = s;
         }
+      }
+      // A recap of the customer's problem from an earlier call ("Last time you told me …", "You mentioned …"
+      // at the start): its words are the customer's vocabulary, as the customer said them then.
+      if (turnHasQuote && !recapped && pains.length === 0 && t.sentences.some((x) => LINK_RE.test(x.text) && PAIN_RE.test(painText(x.text)))) {
+        recapped = true;
+        for (const x of t.sentences) if (LINK_RE.test(x.text)) contentWords(x.text, vocab);
       }
       // Mirroring: a short question that repeats the customer's last words, or a short statement made
       // mostly of them ("Ten hours a week per recruiter.").
@@ -544,6 +619,11 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         const mirror = first.question ? first.words <= 6 && shared >= 2 : shared >= 2 && shared >= 0.6 * mine.length;
         if (mirror && paraphrases[paraphrases.length - 1] !== first) paraphrases.push(first);
       }
+      // A summary: a short statement right after the customer's turn that restates their facts in
+      // fewer words ("Drei Tage jeden Monat, plus Fehler in der Lohnabrechnung.", "Four misses in a
+      // week, and a client already looking around.", "So about two thousand a month you can't see.").
+      const summary = prevCustomer !== null && prevCustomer.index === i - 1 ? t.sentences.find((x) => x.words >= 3) : undefined;
+      if (summary && prevCustomer && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && summarises(summary, prevCustomer) && !isPitch(summary)) paraphrases.push(summary);
       // Like the longest monologue, a feature dump is the salesperson's own (a colleague's demo is not).
       const features = t.key === repKey ? countMatches(FEATURE_RE, t.text) : 0;
       if (features >= 3 && t.words >= 50 && !turnLinked && !turnHasLinkWords && (!featureDump || features > featureDump.features)) {
@@ -627,7 +707,12 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         lastPainTurn = i;
         const answerImpact = nextAnswer ? quantifiesImpact(nextAnswer.text) : false;
         const implicationAsked = reply ? reply.sentences.some((q) => q.question !== null && IMPLICATION_Q_RE.test(q.text)) : false;
-        const pitched = reply ? !replyHasQuestion && (reply.sentences.some((q) => PITCH_RE.test(q.text)) || countMatches(FEATURE_RE, reply.text) > 0) : false;
+        // The reply's statements that present the offer ("Mit Rechnungsprofi schreibst du …", "Wir haben
+        // auch eine DATEV-Schnittstelle"): the pitch the moments name ("answered straight away with the
+        // solution") is a pitch for the value score too, so both use this one notion.
+        const offered = reply && !replyHasQuestion ? reply.sentences.filter(offersSolution) : [];
+        for (const x of offered) pitchReplies.add(x);
+        const pitched = offered.length > 0;
         pains.push({
           sentence: s,
           // A label or a paraphrase ("It sounds like billing has become ...") explores as a question does.

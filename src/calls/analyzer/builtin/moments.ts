@@ -433,6 +433,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // A recap of what the customer said last time ("Last time, Nate, you mentioned …") is no pitch;
   // one that goes on to the offer ("…, deshalb haben wir …") is.
   const pureRecap = (x: Sentence) => RECAP_RE.test(x.text) && !PITCH_RE.test(x.text) && !/\b(?:deshalb|darum|daher|deswegen|that's why|which is why|so we)\b/i.test(x.text);
+  // The offer tied to the problem (praised, or the stretch goal's place): the pitch itself, not the recap of the customer's words before it.
+  const tiedPitch = m.linkedPitches.find((x) => !pureRecap(x)) ?? m.linkedPitches[0];
   // An authority objection left half handled is this miss already (MEDDPICC, at the objection).
   if (m.qualifyingQuestions === 0 && m.pitches.length > 0 && !m.objections.some((o) => o.type === 'authority' && o.quality < 3)) {
     // Complex, later-stage conversations get MEDDPICC; short or early ones BANT.
@@ -684,7 +686,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // The customer already put a number on the benefit in that answer ("… one more client project per
     // quarter. That's probably 40 or 50 thousand."): that stretch goal is reached.
     const payoffQuantified = payoffAnswer !== null && quantifiesImpact(turns[payoffAnswer.turn].text);
-    const s = payoffQuantified ? null : m.linkedPitches[0] ?? payoffAnswer ?? (problem ? stretchReplyTo(problem) ?? problem : null);
+    const s = payoffQuantified ? null : tiedPitch ?? payoffAnswer ?? (problem ? stretchReplyTo(problem) ?? problem : null);
     if (s) {
       c.push({
         dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: asked ? 'stretch_value_quantify' : 'stretch_value',
@@ -729,8 +731,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
   };
   // The objection in the customer's words; a competitor named by its phrasing ("Wir nutzen schon
   // Dampsoft, seit fünfzehn Jahren.") is echoed at the clause that names it, not at "seit fünfzehn Jahren".
+  // A request for material asked as a question ("Can you send me something I can look at?") is no
+  // point of the customer's to quote back: the line echoes what they said before it.
   const objectionEcho = (o: ObjectionEvent): string | null =>
-    OBJECTION_RES[o.type].test(o.sentence.text) || o.type !== 'competitor' ? echoFrom(o.sentence, OBJECTION_RES[o.type]) : echoFrom(o.sentence, /(?<=\s)\p{Lu}[\p{L}\d.-]+/u);
+    o.type === 'send_material' && o.sentence.question !== null
+      ? echoAt(o.sentence)
+      : OBJECTION_RES[o.type].test(o.sentence.text) || o.type !== 'competitor' ? echoFrom(o.sentence, OBJECTION_RES[o.type]) : echoFrom(o.sentence, /(?<=\s)\p{Lu}[\p{L}\d.-]+/u);
   // Giving up on an objection ("Soll ich Ihnen Unterlagen schicken?") is where the deal is lost.
   const missStrength = (o: ObjectionEvent, index: number) => 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] + (o.capitulated ? 5 : 0) - index / 10;
   // One reply that gave up two objections ("Not really, I'm about to go into a meeting. Just send me
@@ -931,8 +937,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   if (m.needPayoffs[0] && !(bqPayoff && bq?.sentence === m.needPayoffs[0])) {
     c.push({ dimension: 'value', positive: true, stretch: false, strength: 65, sentence: m.needPayoffs[0], kind: 'need_payoff', method: 'spin_need_payoff', echo: null });
   }
-  if (m.linkedPitches[0]) {
-    c.push({ dimension: 'value', positive: true, stretch: false, strength: 60, sentence: m.linkedPitches[0], kind: 'linked_pitch', echo: null });
+  if (tiedPitch) {
+    c.push({ dimension: 'value', positive: true, stretch: false, strength: 60, sentence: tiedPitch, kind: 'linked_pitch', echo: null });
   }
   const handled = [...m.objections].filter((o) => o.quality >= 3 && o.response).sort((a, b) => b.quality - a.quality)[0];
   if (handled) {
@@ -986,8 +992,9 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const greeting = repSentences[0];
   // … and a cold call's upfront contract (why the rep calls, and may I?) is one more strength there.
   const permission = purposeAndPermission ? openingTurns.flatMap((t) => t.sentences).find((x) => x.question !== null && (PERMISSION_Q_RE.test(x.text) || ASK_SOMETHING_RE.test(x.text))) : undefined;
-  if (m.totalWords < 120 && permission) {
-    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 30, sentence: permission, kind: 'upfront_permission', echo: null });
+  // In a longer call it is a moment only when too few others are left (never the strongest over a real strength).
+  if (permission) {
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: m.totalWords < 120 ? 30 : 1, sentence: permission, kind: 'upfront_permission', echo: null });
   }
   if (m.totalWords < 120 && greeting && greeting !== fallback && greeting.wordPos < (fallback?.wordPos ?? Infinity)) {
     c.push({ dimension: 'discovery', positive: true, stretch: false, strength: 0.25, sentence: greeting, kind: 'fallback_opening', echo: null });

@@ -339,19 +339,28 @@ export const TEXTS = {
   few_questions: {
     why: {
       de: (p) =>
-        `Im ganzen Gespräch kam${p.questions === 1 ? ' nur eine Frage' : p.questions === 0 ? ' keine einzige Frage zur Situation der Kundin oder des Kunden' : `en nur ${p.questions} Fragen`} von der Verkäuferin oder dem Verkäufer${p.questions === 1 ? (p.open === 1 ? ', und sie war offen' : ', und sie war geschlossen') : p.questions > 1 ? `, ${p.open === 0 ? 'keine' : p.open === 1 ? 'eine' : p.open} davon offen` : ''}; für ein Gespräch dieser Länge wären etwa ${p.target} sinnvoll. Geschlossene Fragen und Aussagen liefern ein Ja oder Nein, aber keine Geschichte.`,
+        `Im ganzen Gespräch kam${p.questions === 1 ? ' nur eine Frage' : p.questions === 0 ? ' keine einzige Frage zur Situation der Kundin oder des Kunden' : `en nur ${p.questions} Fragen`} von der Verkäuferin oder dem Verkäufer${p.questions === 1 ? (p.open === 1 ? ', und sie war offen' : ', und sie war geschlossen') : p.questions > 1 ? (p.open === p.questions ? (p.questions === 2 ? ', beide offen' : ', alle offen') : `, ${p.open === 0 ? 'keine' : p.open === 1 ? 'eine' : p.open} davon offen`) : ''}; für ein Gespräch dieser Länge wären etwa ${p.target} sinnvoll. ${p.questions === 0 ? 'Aussagen allein liefern ein Nicken, aber keine Geschichte.' : p.open === p.questions ? 'Bei so wenigen Fragen bleibt die Geschichte hinter den Antworten unerzählt.' : 'Geschlossene Fragen und Aussagen liefern ein Ja oder Nein, aber keine Geschichte.'}`,
       en: (p) =>
-        `The rep asked ${p.questions === 0 ? 'no question at all about the customer\'s situation' : p.questions === 1 ? 'only one question' : `only ${p.questions} questions`} in the whole call${p.questions === 1 ? (p.open === 1 ? ', an open one' : ', and a closed one') : p.questions > 1 ? `, ${p.open === 0 ? 'none' : p.open} of them open` : ''}; a call of this length calls for about ${p.target}. Closed questions and statements get a yes or no, not the story behind it.`,
+        `The rep asked ${p.questions === 0 ? 'no question at all about the customer\'s situation' : p.questions === 1 ? 'only one question' : `only ${p.questions} questions`} in the whole call${p.questions === 1 ? (p.open === 1 ? ', an open one' : ', and a closed one') : p.questions > 1 ? (p.open === p.questions ? (p.questions === 2 ? ', both of them open' : ', all of them open') : `, ${p.open === 0 ? 'none' : p.open} of them open`) : ''}; a call of this length calls for about ${p.target}. ${p.questions === 0 ? 'Statements alone get a nod, not the story behind it.' : p.open === p.questions ? 'With so few questions, the story behind the answers stays untold.' : 'Closed questions and statements get a yes or no, not the story behind it.'}`,
     },
     coaching: {
+      // No question at all: ask questions in the first place, not "turn closed questions into open ones".
       de: (p) =>
-        p.questions > 0 && p.open === p.questions
-          ? 'Die offene Frage war richtig, es blieb nur bei ihr: nach jeder Antwort mit einer weiteren Wie- oder Was-Frage nachfassen, statt direkt zu erklären.'
-          : 'Geschlossene Fragen in kalibrierte, offene Fragen umbauen: mit Wie, Was oder Woran beginnen, damit die Kundin oder der Kunde erzählt und nicht nur bestätigt.',
+        p.questions === 0
+          ? 'Überhaupt Fragen stellen: bevor etwas erklärt wird, mit offenen Wie- und Was-Fragen nach der heutigen Situation fragen und jede Antwort mit einer weiteren Frage vertiefen.'
+          : p.open === p.questions
+            ? p.questions === 1
+              ? 'Die offene Frage war richtig, es blieb nur bei ihr: nach jeder Antwort mit einer weiteren Wie- oder Was-Frage nachfassen, statt direkt zu erklären.'
+              : 'Die offenen Fragen waren richtig, es waren nur zu wenige: nach jeder Antwort mit einer weiteren Wie- oder Was-Frage nachfassen, statt direkt zu erklären.'
+            : 'Geschlossene Fragen in kalibrierte, offene Fragen umbauen: mit Wie, Was oder Woran beginnen, damit die Kundin oder der Kunde erzählt und nicht nur bestätigt.',
       en: (p) =>
-        p.questions > 0 && p.open === p.questions
-          ? 'The open question was right; it just stayed the only one: follow every answer with another how or what question instead of explaining straight away.'
-          : 'Turn closed questions into calibrated, open ones: start with how or what so the customer tells the story instead of just confirming.',
+        p.questions === 0
+          ? 'Ask questions in the first place: before explaining anything, ask open how and what questions about the customer\'s situation today, and follow every answer with another one.'
+          : p.open === p.questions
+            ? p.questions === 1
+              ? 'The open question was right; it just stayed the only one: follow every answer with another how or what question instead of explaining straight away.'
+              : 'The open questions were right; there were just too few: follow every answer with another how or what question instead of explaining straight away.'
+            : 'Turn closed questions into calibrated, open ones: start with how or what so the customer tells the story instead of just confirming.',
     },
     commitment: {
       de: (p) => `Im nächsten Gespräch stelle ich mindestens ${p.target} Fragen, davon mindestens die Hälfte offen (Wie, Was, Woran), verteilt über das ganze Gespräch.`,
