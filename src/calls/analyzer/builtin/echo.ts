@@ -32,6 +32,14 @@ const INVERTED_VERB = new Set(['ist', 'sind', 'war', 'waren', 'hat', 'haben', 'w
 const QUESTION_SUBJECT = new Set(['it', 'this', 'that', 'they', 'we', 'you', 'he', 'she', 'there']);
 const INVERTED_SUBJECT = new Set(['mir', 'uns', 'das', 'es', 'dir', 'ihm', 'euch', 'ihnen', 'der', 'die', 'wir', 'ich', ...QUESTION_SUBJECT]);
 
+/** Words an echo cut inside its clause never ends on: articles, prepositions, and quantifiers that need their noun ("every", „jeden“). */
+const NEEDS_NEXT = new Set([
+  ...ECHO_TAIL_WORDS,
+  'every', 'each', 'all', 'any', 'some', 'per', 'no', 'our', 'their', 'my', 'your', 'this', 'these', 'those', 'and', 'or', 'but', 'by', 'from', 'than', 'as',
+  'jede', 'jeden', 'jedem', 'jeder', 'jedes', 'alle', 'allen', 'pro', 'kein', 'keine', 'keinen', 'unser', 'unsere', 'unseren', 'unserem', 'mein', 'meine', 'meinen',
+  'dieser', 'diese', 'diesen', 'diesem', 'und', 'oder', 'aber', 'als', 'vom', 'zum', 'zur', 'am', 'an', 'aus', 'über', 'nach',
+]);
+
 interface Tok {
   start: number;
   end: number;
@@ -115,6 +123,14 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
     // German nouns are capitalised: don't stop right before the noun of the phrase.
     if (b < cb && b - a + 1 < maxWords + 2 && /^\p{Lu}/u.test(toks[b + 1].word) && !isAddressToken(toks[b + 1].word)) b++;
   }
+  // A window cut inside a clause never ends on a word that needs the next one ("two hours every",
+  // „jeden“, "the", "of"): it takes the next words along ("two hours every morning"), up to two;
+  // else the tail trim below drops it.
+  if (b < cb) {
+    let grown = b;
+    while (grown < cb && grown - b < 2 && NEEDS_NEXT.has(toks[grown].word.toLowerCase())) grown++;
+    if (!NEEDS_NEXT.has(toks[grown].word.toLowerCase())) b = grown;
+  }
   // A window cut inside a clause starts where its part of the clause starts, when that is close:
   // "… and | make the case for the sixth clinic", "… complaining that | onboarding new warehouse
   // staff takes three weeks" – not "case for the sixth clinic".
@@ -153,7 +169,7 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   if (inversionAt(a) && !QUESTION_SUBJECT.has(word(a + 1))) a = a0;
   // Articles, prepositions and pronouns are trimmed only where the window cut the clause: at the
   // clause's own end they belong to it ("My boss would love it", "… DSGVO-konform ist").
-  while (b >= a && ((b < cb && ECHO_TAIL_WORDS.has(toks[b].word.toLowerCase())) || ECHO_LEAD_WORDS.has(toks[b].word.toLowerCase()))) b--;
+  while (b >= a && ((b < cb && NEEDS_NEXT.has(toks[b].word.toLowerCase())) || ECHO_LEAD_WORDS.has(toks[b].word.toLowerCase()))) b--;
   if (a > b) return null;
   let phrase = trimEdges(sentence.slice(toks[a].start, toks[b].end));
   if (!phrase || !/[\p{L}\p{N}]/u.test(phrase)) return null;

@@ -39,6 +39,8 @@ import {
   GATEKEEPER_LABEL_RE,
   TRANSFER_RE,
   SCHEDULED_PURPOSE_RE,
+  FELT_RE,
+  FOUND_RE,
   type ObjectionType,
 } from './lexicon.ts';
 import type { Measurements, ObjectionEvent } from './measure.ts';
@@ -81,6 +83,8 @@ export interface Candidate {
   plainEcho?: boolean;
   /** Only taken among the three moments when no other candidate has a quote left (a short call). */
   reserve?: boolean;
+  /** A miss quoted at a line the analysis credits (a handled objection's answer, feel-felt-found, a tied pitch, a need-payoff or implication question, a mirror): never the biggest miss. */
+  credited?: boolean;
   /** A praised question: what the rep did right after the answer. */
   followUp?: FollowUp;
   /** Call-specific facts for the texts (who decides, whether the impact is already known, …). */
@@ -97,6 +101,17 @@ const OBJECTION_WEIGHT: Record<ObjectionType, number> = {
 const QUALITY_PENALTY = [0, 4, 20, 40, 40];
 const TIEBREAK: ScoreDimension[] = ['objection_handling', 'discovery', 'value', 'next_step', 'listening'];
 const MAX_QUOTE = 240;
+/**
+ * A reply that takes up the customer's point in their own words ("That's exactly what our wave planning
+ * solves. Pick lists are sorted by location …" after "… the pick lists aren't sorted by location …
+ * two hours every morning …") is only quoted for its length when it is genuinely long.
+ */
+const LONG_TURN_WORDS = 40;
+/** Misses a tied pitch can still carry: they fault what came before or around it, or its length, not the tie. */
+const PITCH_MISS_KINDS = new Set<string>([
+  'pain_funnel', 'pain_unexplored', 'feature_dump', 'feature_dump_gap', 'risky_promise', 'concession', 'stretch_value', 'stretch_value_quantify',
+  'no_qualification_bant', 'no_qualification_meddpicc', 'stretch_talk_share', 'talk_share', 'monologue_trial', 'monologue_calibrated',
+]);
 
 /** A verbatim quote: the sentence (through `through` when both fit), or a window of it around `focus` when it is very long. */
 export function quoteOf(s: Sentence, focus?: RegExp, through?: Sentence): string {
@@ -210,9 +225,28 @@ const DECIDER_EN_RE = /\b(?!(?:The|That|This|Which|Who|Whoever|Nobody|Everyone|S
 const DECIDER_DE_RE = /\b(?:Herrn?|Frau) (?:Dr\. )?(\p{Lu}[\p{L}-]+)/u;
 const DECIDES_DE_RE = rx(String.raw`\b(?:entscheid\w*|unterschreib\w*|unterzeichn\w*|chefsache|freigeb\w*|zustimm\w*|(?:mit|bei) (?:Herrn?|Frau) (?:Dr\. )?\S+ (?:sprechen|besprechen|klären|abstimmen)|(?:sprechen|besprechen|klären) mit (?:Herrn?|Frau))\b`);
 
+/** A turn about deciding or signing, said by the customer or asked by the rep ("Er unterschreibt am Ende", "Who else would be involved in a decision like this?", "before we sign"). */
+const DECISION_TALK_RE = rx(
+  String.raw`\b(?:sign|signs|signed|signing|sign-?off|decid\w*|decision\w*|approv\w*|final say|entscheid\w*|unterschreib\w*|unterzeichn\w*|freigeb\w*|freigabe|zustimm\w*|mitred\w*|mitentscheid\w*|besprechen|absegn\w*)\b`,
+);
+/** A role with the person's name ("Our CFO, David Chen", "our head of talent, Rachel", "Rachel, our head of talent"). */
+const ROLE_EN = String.raw`(?:CFO|CEO|COO|CTO|CIO|owner|co-?owner|founder|boss|manager|director|partner|president|VP(?: of [a-z]+)?|head of [a-z]+|[a-z]+ (?:manager|director|lead))`;
+const ROLE_NAME_EN_RE = new RegExp(String.raw`\b(?:[Oo]ur|[Mm]y) ${ROLE_EN},? ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b|\b([A-Z][a-z]+(?: [A-Z][a-z]+)?), (?:our|my) ${ROLE_EN}\b`, 'u');
+/** „Unser Geschäftsführer, Herr Wagner“, „Meine Partnerin Julia“, „unserer Geschäftsführerin, Frau Lange“. */
+const ROLE_NAME_DE_RE =
+  /\b(?:[Uu]nser|[Mm]ein|[Dd]ein|[Ee]uer)\w* (?:Geschäftsführer(?:in)?|Chef(?:in)?|Inhaber(?:in)?|Partner(?:in)?|Mitinhaber(?:in)?|Vorstand|Vorständin|Leiter(?:in)?|\p{Lu}\p{Ll}+(?:leiter|leiterin|chef|chefin))\b,? ((?:Herrn?|Frau) (?:Dr\. )?)?(\p{Lu}\p{Ll}+)/u;
+
+/** The reason for a follow-up, said in the opening ("deshalb wollte ich kurz hören", "für unser Angebot", "to go through the proposal"). */
+const FOLLOW_UP_PURPOSE_RE = rx(
+  String.raw`\b(?:(?:deshalb|darum|daher|deswegen) (?:wollte|möchte|würde|rufe|melde) ich|wollte (?:ich )?(?:\S+ )?(?:kurz |mal |noch mal |nochmal )?(?:hören|fragen|nachfragen|nachhören|besprechen|durchgehen)|(?:für|über|zu|wegen) (?:unser|unsere|unseren|das|dein|deinen|Ihr|Ihren|euer|euren)\w* (?:angebot|vorschlag|testphase|test)|(?:about|on|for|through|over|discuss|review) (?:the|our|my|your) (?:proposal|quote|offer|trial|pilot)|(?:wanted|want) to (?:check in|hear|follow up|see how)|so I wanted to|(?:letzte woche|letztes mal|beim letzten mal|neulich) (?:hast du|hattest du|haben Sie|hatten Sie|habt ihr|hattet ihr)|last (?:time|week|call),? you|follow-up|(?:the|our|my|your) (?:\S+ )?(?:proposal|quote|pilot|trial)|(?:Sie hatten sich|du hattest dich|ihr hattet euch) (?:\S+ ){0,4}(?:interessiert|gemeldet|angefragt)|you (?:had )?(?:requested|asked about|signed up|reached out|filled out))\b`,
+);
+/** "Andere Agenturen haben am Anfang genau das Gleiche gedacht wie du", "Viele hatten dasselbe befürchtet": the felt of feel, felt, found. */
+const FELT_SAME_RE = rx(String.raw`\b(?:hat|haben|hatte|hatten) (?:\S+ ){0,5}?(?:genau )?(?:das gleiche|dasselbe|das selbe) (?:gedacht|gesagt|gesehen|befürchtet|empfunden|gedacht wie)`);
+/** An amount per period ("a month", „im Monat“, "per week"). */
+const PER_PERIOD_RE = rx(String.raw`\b(?:a|per|each|every|im|pro|jeden|jede|in der|in the) (?:day|week|month|quarter|year|tag|woche|monat|quartal|jahr)\b`);
 /** A goodbye ("Bis Freitag!", "Have a great day!", "Talk Thursday, Mike.", "Auf Wiederhören, Herr Huber."): no place for a miss, nor a mirror to praise. */
 const GOODBYE_RE = rx(
-  String.raw`^\W*(?:(?:okay|ok|great|perfect|super|gut|prima|alles klar|thanks|thank you|danke|vielen dank|sure)\W+){0,2}(?:bis (?:dann|bald|später|morgen|montag|dienstag|mittwoch|donnerstag|freitag|nächste \w+)|tschüss|ciao|auf wiederhören|auf wiedersehen|schönen (?:tag|abend)|einen schönen \w+|have a (?:great|good|nice|lovely) (?:day|one|weekend|afternoon|evening)|talk (?:soon|then|to you|on \w+|monday|tuesday|wednesday|thursday|friday|next \w+)|see you|speak (?:soon|then)|bye|thanks (?:again )?for your time|thank you for your time|danke für (?:Ihre|deine|eure) zeit)\b`,
+  String.raw`^\W*(?:(?:okay|ok|great|perfect|super|gut|prima|alles klar|thanks|thank you|danke|vielen dank|sure)(?:\W+(?:und|and))?\W+){0,3}(?:bis (?:dann|bald|später|morgen|montag|dienstag|mittwoch|donnerstag|freitag|nächste \w+)|tschüss|ciao|auf wiederhören|auf wiedersehen|schönen (?:tag|abend)|einen schönen \w+|have a (?:great|good|nice|lovely) (?:day|one|weekend|afternoon|evening)|talk (?:soon|then|to you|on \w+|monday|tuesday|wednesday|thursday|friday|next \w+)|see you|speak (?:soon|then)|bye|thanks (?:again )?for your time|thank you for your time|danke für (?:Ihre|deine|eure) zeit)\b`,
 );
 /** A goodbye, or thanks and well-wishes on their own ("Vielen Dank, Herr Hartmann.", "Viel Erfolg beim Release!"). */
 const goodbye = (t: string): boolean => GOODBYE_RE.test(t) || FAREWELL_RE.test(t);
@@ -250,6 +284,31 @@ export function buildCandidates(m: Measurements): Candidate[] {
     }
     for (const name of found) if (!deciders.some((d) => d.name === name)) deciders.push({ name, sentence: x, focus: DECIDES_DE_RE.test(flat) ? DECIDES_DE_RE : DECIDER_EN_RE });
   }
+  // A person named with their role where deciding is the subject (in the customer's turn or the
+  // rep's question before it): "Unser Geschäftsführer, Herr Wagner. Er unterschreibt am Ende.",
+  // "Our CFO, David Chen. He signs anything over ten thousand.", „Meine Partnerin Julia“ after
+  // „Gibt es noch jemanden, der bei der Entscheidung mitredet?“.
+  // Once per turn, not per sentence: a turn of many thousand sentences stays linear.
+  const decisionTalk = new Map<number, boolean>();
+  const talksDecision = (i: number): boolean => {
+    let v = decisionTalk.get(i);
+    if (v === undefined) decisionTalk.set(i, (v = DECISION_TALK_RE.test(turns[i].text.replace(/\s+/g, ' '))));
+    return v;
+  };
+  for (const x of m.customerSentences) {
+    const asked = x.turn > 0 && turns[x.turn - 1].isRep && talksDecision(x.turn - 1);
+    if (!asked && !talksDecision(x.turn)) continue;
+    const flat = x.text.replace(/\s+/g, ' ');
+    const en = ROLE_NAME_EN_RE.exec(flat);
+    const de = ROLE_NAME_DE_RE.exec(flat);
+    const name = en ? (en[1] ?? en[2]) : de ? `${de[1] ? de[1].replace(/^Herrn\b/, 'Herr') : ''}${de[2]}` : null;
+    if (name && !deciders.some((d) => d.name === name || d.name.split(' ').includes(name.split(' ').pop() as string))) {
+      deciders.push({ name, sentence: x, focus: en ? ROLE_NAME_EN_RE : ROLE_NAME_DE_RE });
+    }
+  }
+  deciders.sort((a, b) => a.sentence.wordPos - b.sentence.wordPos);
+  // The person who decides is known: named by the customer, or an authority objection answered with a meeting with them.
+  const deciderKnown = deciders.length > 0 || m.objections.some((o) => o.type === 'authority' && o.quality >= 3);
 
   // A gatekeeper (a receptionist, an assistant) who hands the rep over to the person they called
   // for: the first customer speaker, who says nothing after a second one takes over, once the rep
@@ -263,6 +322,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const asked = turns.slice(0, handover.index).some((t) => t.isRep && TRANSFER_RE.test(t.text));
     return asked || GATEKEEPER_LABEL_RE.test(first.speaker.trim()) ? handover.index : 0;
   })();
+  // A follow-up whose opening says what the call is for ("Last time you told me …", "Eure Testphase läuft
+  // ja am Freitag aus, deshalb wollte ich kurz hören, …", "danke, dass du dir nochmal Zeit nimmst für
+  // unser Angebot"): its greeting is no place to praise "who is calling" nor to fault a missing agenda.
+  const followUpOpening = turns
+    .filter((t) => t.isRep && t.index >= gateEnd)
+    .slice(0, 2)
+    .some((t) => SCHEDULED_PURPOSE_RE.test(t.text) || RECAP_RE.test(t.text) || FOLLOW_UP_PURPOSE_RE.test(t.text.replace(/\s+/g, ' ')));
   // Nor the confirmation after an agreed, dated next step ("Prima, dann rufe ich Sie morgen um 7:30 Uhr an …"): the call is closed there.
   const agreedAt = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence ? m.nextStep.sentence.turn : Infinity;
   const atGate = (x: Sentence) => x.turn < gateEnd;
@@ -348,6 +414,51 @@ export function buildCandidates(m: Measurements): Candidate[] {
   };
   // The turns in which the rep handled an objection well (acknowledged and asked): never quoted as a miss.
   const handledTurns = new Set(m.objections.filter((o) => o.quality >= 3 && o.response).map((o) => (o.response as Sentence).turn));
+  // The rep's turns that handle a well-handled objection: the acknowledging reply, the answer after
+  // exploring ("Wenn ich das zusammenrechne: … 1.000 Euro im Monat …") and the check-back; never
+  // past the next objection or a dated close. Without a check-back, the reply and the next rep turn.
+  const handledSpan = new Set<number>();
+  const objectionTurns = m.objections.map((x) => x.sentence.turn).sort((a, b) => a - b);
+  /** The first objection's turn after `from` (binary search: linear in the number of objections overall). */
+  const nextObjectionTurn = (from: number): number => {
+    let lo = 0;
+    let hi = objectionTurns.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (objectionTurns[mid] <= from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < objectionTurns.length ? objectionTurns[lo] : turns.length;
+  };
+  for (const o of m.objections) {
+    if (o.quality < 3 || !o.response) continue;
+    const from = o.response.turn;
+    const next = nextObjectionTurn(from);
+    let seen = 0;
+    for (let i = from; i < next && seen < (o.quality >= 4 ? 4 : 2); i++) {
+      if (!turns[i].isRep) continue;
+      if (i > from && DATE_RE.test(turns[i].text)) break;
+      seen++;
+      handledSpan.add(i);
+      if (i > from && CHECK_BACK_RE.test(turns[i].text)) break;
+    }
+  }
+  // Feel, felt, found after an objection ("Andere Agenturen haben am Anfang genau das Gleiche gedacht
+  // wie du, und festgestellt haben sie dann, …"): the answer a coach teaches, never a miss.
+  const firstObjectionPos = m.objections[0]?.sentence.wordPos ?? Infinity;
+  const felt = (t: string) => FELT_RE.test(t) || FELT_SAME_RE.test(t);
+  const foundIn = new Map<number, boolean>();
+  const found = (i: number): boolean => {
+    let v = foundIn.get(i);
+    if (v === undefined) foundIn.set(i, (v = FOUND_RE.test(turns[i].text)));
+    return v;
+  };
+  const feelFeltFound = repSentences.filter((x) => x.wordPos > firstObjectionPos && felt(x.text) && found(x.turn));
+  const praisedLines = new Set<Sentence>([...m.needPayoffs, ...m.paraphrases, ...feelFeltFound]);
+  /** A line the analysis credits: never quoted as the biggest miss, nor as a talk-share miss. */
+  const credited = (x: Sentence, withPitches = true): boolean =>
+    turns[x.turn].isRep &&
+    (handledSpan.has(x.turn) || praisedLines.has(x) || mirrorsCustomer(x) || (x.question !== null && consequenceQuestion(x.text)) || (withPitches && m.linkedPitches.includes(x)));
   // The same choice of echo among what the customer had said up to a moment: a suggestion for that
   // moment can only use words that were already spoken.
   const echoAt = (at: Sentence): string | null => {
@@ -376,7 +487,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const reply = repReplyTo(s);
     // Nor the agreed, dated next step: the rep's best move at the end of a call.
     const closing = m.nextStep.kind === 'dated' && m.nextStep.level >= 4 && m.nextStep.sentence !== null && reply !== null && reply.turn === m.nextStep.sentence.turn;
-    return reply && !paraphrased.has(reply) && !LABEL_RE.test(reply.text) && !mirrorsCustomer(reply) && !handledTurns.has(reply.turn) && !closing ? reply : null;
+    // Nor a line the analysis credits (an implication question, a tied pitch, a handled objection's answer).
+    return reply && !paraphrased.has(reply) && !LABEL_RE.test(reply.text) && !mirrorsCustomer(reply) && !handledTurns.has(reply.turn) && !credited(reply) && !closing ? reply : null;
   };
   /** The rep's first substantive sentence after `s` (within three turns): where the rep answered it. */
   const repReplyTo = (s: Sentence): Sentence | null => {
@@ -436,14 +548,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // The offer tied to the problem (praised, or the stretch goal's place): the pitch itself, not the recap of the customer's words before it.
   const tiedPitch = m.linkedPitches.find((x) => !pureRecap(x)) ?? m.linkedPitches[0];
   // An authority objection left half handled is this miss already (MEDDPICC, at the objection).
-  if (m.qualifyingQuestions === 0 && m.pitches.length > 0 && !m.objections.some((o) => o.type === 'authority' && o.quality < 3)) {
+  // Not when the customer named who decides (or the rep booked a meeting with them): that is qualified.
+  // Only at a real pitch: a recap of last time ("Last time you told me …") is none.
+  const realPitches = m.pitches.filter((x) => !pureRecap(x) && !fragment(x));
+  if (m.qualifyingQuestions === 0 && realPitches.length > 0 && !deciderKnown && !m.objections.some((o) => o.type === 'authority' && o.quality < 3)) {
     // Complex, later-stage conversations get MEDDPICC; short or early ones BANT.
     const late = m.objections.some((o) => o.type === 'authority') || m.totalWords > 2500 || m.pitches.length >= 5;
-    // A recap is no pitch to quote, and a pitch tied to the customer's words is never quoted for
-    // this when an untied one exists.
-    const afterRecap = (x: Sentence) => turns[x.turn].sentences.find((y) => y.wordPos > x.wordPos && y.question === null && substantive(y));
-    const pitches = m.pitches.filter((x) => !pureRecap(x) && !fragment(x));
-    const firstPitch = pitches.find((p) => !m.linkedPitches.includes(p)) ?? pitches[0] ?? (afterRecap(m.pitches[0]) || m.pitches[0]);
+    // A pitch tied to the customer's words is never quoted for this when an untied one exists.
+    const firstPitch = realPitches.find((p) => !m.linkedPitches.includes(p)) ?? realPitches[0];
     c.push({
       dimension: 'discovery', positive: false, stretch: false, strength: 55, sentence: firstPitch, focus: PITCH_RE,
       kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: echoAt(firstPitch),
@@ -468,7 +580,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
       const next = turns[t.index + 1];
       if (t.isRep || !next?.isRep || next.sentences.some((x) => x.question !== null) || next.index < gateEnd) continue;
       if (t.words < 30) {
-        const answer = t.sentences.some((x) => x.question !== null) ? next.sentences.find((x) => substantive(x) && !goodbye(x.text) && !fragment(x)) : undefined;
+        // Also the rep going on after a short "Hm, okay." ("Und das Beste ist, …"): a question belonged there too.
+        const answer = next.sentences.find((x) => substantive(x) && !goodbye(x.text) && !fragment(x) && x.turn < agreedAt);
         if (answer) plainAnswers.push(answer);
         continue;
       }
@@ -583,14 +696,23 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // that is the listening this goal asks for. Without a turn that ends open, the longest
     // explanation that ends with a question (a pitch with a trial close), quoted at its longest statement.
     const longest = (ts: Turn[]) => ts.reduce<Turn | null>((best, x) => (!best || x.words > best.words ? x : best), null);
-    const explains = (x: Sentence) => substantive(x) && x.question === null && !paraphrased.has(x) && !LABEL_RE.test(x.text) && !mirrorsCustomer(x) && !fragment(x);
-    const statementWords = (t: Turn) => t.sentences.filter(explains).reduce((n, x) => n + x.words, 0);
+    // Four or more of the content words of the customer's turn just before it.
+    const takesUpCustomer = (t: Turn): boolean => {
+      const prev = turns[t.index - 1];
+      if (!prev || prev.isRep) return false;
+      const theirs = new Set(contentWords(prev.text));
+      return new Set(contentWords(t.text).filter((w) => theirs.has(w))).size >= 4;
+    };
+    const explainsAny = (x: Sentence) => substantive(x) && x.question === null && !paraphrased.has(x) && !LABEL_RE.test(x.text) && !mirrorsCustomer(x) && !fragment(x);
+    // Quoted never at a line the analysis credits (feel-felt-found, a tied pitch, a handled objection's answer).
+    const explains = (x: Sentence) => explainsAny(x) && !credited(x, false);
+    const statementWords = (t: Turn) => t.sentences.filter(explainsAny).reduce((n, x) => n + x.words, 0);
     // Nor the reply to a well-handled objection or a turn that asked a need-payoff question: praised moves.
     const payoffTurnSet = new Set(m.needPayoffs.map((q) => q.turn));
     // Nor a cold call's "Ich rufe an, weil …" (the upfront contract).
     const repTurns = turns.filter(
       (t) =>
-        t.isRep && t.words >= 20 && t.index < closedAt && !handledTurns.has(t.index) && !payoffTurnSet.has(t.index) && lastCustomerBefore(t.index, false, false) !== null && statementWords(t) >= 20 && !CALL_PURPOSE_RE.test(t.text),
+        t.isRep && t.words >= 20 && !(t.words < LONG_TURN_WORDS && takesUpCustomer(t)) && t.index < closedAt && !handledTurns.has(t.index) && !payoffTurnSet.has(t.index) && lastCustomerBefore(t.index, false, false) !== null && statementWords(t) >= 20 && t.sentences.some(explains) && !CALL_PURPOSE_RE.test(t.text),
     );
     const endsOpen = (t: Turn) => t.sentences.length > 0 && t.sentences[t.sentences.length - 1].question === null && !mirrored(t);
     // A proposal that ends with a trial close ("Rather than cutting to 200 today, we renew at 300
@@ -784,7 +906,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
           // In the closing part of the call (its last 40 %), a real statement ("Das ist gut zu wissen,
           // danke." is only a thank-you), else the rep's last question before the proposal ("Would it
           // make sense to look at this properly with your operations lead?").
-          const late = (x: Sentence) => x.wordPos >= 0.6 * m.totalWords && x.wordPos < proposal.wordPos;
+          // Before the turn with the proposal: "Ich zeige euch beiden in zwanzig Minuten, …" leads into the dated proposal and belongs to it.
+          const late = (x: Sentence) => x.wordPos >= 0.6 * m.totalWords && x.turn < proposal.turn;
           const fits = (x: Sentence) => late(x) && substantive(x) && x.question === null && !goodbye(x.text) && !paraphrased.has(x) && !mirrorsCustomer(x) && !m.linkedPitches.includes(x) && !handledTurns.has(x.turn) && !fragment(x);
           const asks = (x: Sentence) => late(x) && x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !m.needPayoffs.includes(x) && !LABEL_RE.test(x.text) && x !== m.bestQuestion?.sentence;
           return [...repSentences].reverse().find((x) => fits(x) && x.words >= 8) ?? [...repSentences].reverse().find(fits) ?? [...repSentences].reverse().find(asks);
@@ -836,12 +959,17 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // When the rep said the time frame ("Sie sprechen nächste Woche mit Herrn Kessler."), the
     // customer's own words for it before that ("Irgendwann nächste Woche, wenn er zurück ist.").
     const byCustomer = !turns[ns.sentence.turn].isRep;
-    const nsPos = ns.sentence.wordPos;
-    const said = byCustomer ? ns.sentence : [...customer].reverse().find((x) => x.wordPos < nsPos && UNDATED_RE.test(x.text)) ?? null;
+    // The rep's own undated proposal the customer agreed to ("…, dann lass uns doch nächste Woche noch mal
+    // telefonieren" – "ruf nächste Woche mal an"): the miss is there, not at the "Mach ich!" after it;
+    // its line echoes only what the customer had said before it.
+    const prevRep = byCustomer ? turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn).reverse().find((t) => t.isRep) : undefined;
+    const repProposal = prevRep?.sentences.find((x) => UNDATED_RE.test(x.text) && !goodbye(x.text));
+    const at = repProposal ?? ns.sentence;
+    const said = byCustomer && !repProposal ? ns.sentence : [...customer].reverse().find((x) => x.wordPos < at.wordPos && UNDATED_RE.test(x.text)) ?? null;
     const undatedEcho = said ? echoFrom(said, UNDATED_RE) : null;
     c.push({
-      dimension: 'next_step', positive: false, stretch: false, strength: 60, sentence: (byCustomer ? repReplyTo(ns.sentence) : null) ?? ns.sentence,
-      kind: 'undated_next_step', method: 'calendar_close', echo: undatedEcho ?? echoAt(ns.sentence),
+      dimension: 'next_step', positive: false, stretch: false, strength: 60, sentence: repProposal ?? (byCustomer ? repReplyTo(ns.sentence) : null) ?? ns.sentence,
+      kind: 'undated_next_step', method: 'calendar_close', echo: undatedEcho ?? (repProposal ? echoFrom(lastCustomerBefore(repProposal.turn)) : null) ?? echoAt(at),
       // "lassen Sie uns das gleich festmachen": "das" is the time frame, only when that is what is echoed.
       extra: { undated: UNDATED_RE.exec(ns.sentence.text)?.[0] ?? null, plainFact: undatedEcho === null },
     });
@@ -860,7 +988,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     (openingTurns.some((t) => CALL_PURPOSE_RE.test(t.text)) && openingTurns.some((t) => t.sentences.some((x) => x.question !== null && (PERMISSION_Q_RE.test(x.text) || ASK_SOMETHING_RE.test(x.text)))));
   const openingRep = openingTurns[0]?.sentences.find(substantive) ?? firstRep;
   // A follow-up or renewal whose opening names what the call is for has its purpose: no stretch goal at its greeting.
-  const scheduledPurpose = ns.level >= 4 && openingTurns.length > 0 && SCHEDULED_PURPOSE_RE.test(openingTurns[0].text);
+  const scheduledPurpose = ns.level >= 4 && followUpOpening;
   if (!m.agenda && !purposeAndPermission && !scheduledPurpose && openingRep) {
     c.push({
       dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level <= 2 ? 30 : 20, sentence: openingRep,
@@ -890,7 +1018,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
       mirrored: reply?.sentences.some((x) => paraphrased.has(x) || LABEL_RE.test(x.text) || repeats(x) || mirrorsCustomer(x) || reckoned(x)) ?? false,
       asked,
       consequences: reply?.sentences.some((x) => x.question !== null && consequenceQuestion(x.text)) ?? false,
-      quantified: asked && second !== undefined && !second.isRep && quantifiesImpact(second.text),
+      // "we overpay about two thousand a month": an amount in words per period counts too.
+      quantified: asked && second !== undefined && !second.isRep && (quantifiesImpact(second.text) || (NUMBER_RE.test(second.text) && PER_PERIOD_RE.test(second.text))),
       payoff: m.needPayoffs.some((x) => x.wordPos > q.wordPos),
       summarised: m.paraphrases.some((x) => x.wordPos > q.wordPos),
     };
@@ -914,6 +1043,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
       // Only a question about consequences is called one; a situation question that got a number is praised as such.
       kind: bq.impact ? (implication ? 'impact_question' : 'open_question_impact') : 'good_question', method: implication ? 'spin_implication' : undefined, echo: null,
       followUp: followUpOf(bq.sentence),
+      // "Fully loaded, maybe fifty dollars.": a number, not the problem described with it.
+      extra: { answerPain: bq.pain },
     });
   }
   // Never a goodbye ("Talk Thursday, Mike.") nor a label cut by an inline tag ("It sounds like").
@@ -952,13 +1083,19 @@ export function buildCandidates(m: Measurements): Candidate[] {
       kind: handled.quality >= 4 ? 'objection_handled_checked' : 'objection_handled', method: handled.feelFeltFound ? 'feel_felt_found' : 'laer', echo: null, objection: handled,
     });
   }
+  // Feel, felt, found in the answer to an objection, outside the reply praised above: a strength of its own.
+  const fff = feelFeltFound.find((x) => !(handled && (handled.response === x || handled.feelFeltFound === true && handled.response?.turn === x.turn)));
+  if (fff) {
+    c.push({ dimension: 'objection_handling', positive: true, stretch: false, strength: 62, sentence: fff, kind: 'feel_felt_found', method: 'feel_felt_found', echo: null });
+  }
   if (ns.kind === 'dated' && ns.level >= 4 && ns.sentence) {
     // Who joins the follow-up, said around the agreement ("mit Stefan", "with your CTO", "I'll bring our CTO").
     const around = turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn + 3);
     const attendees = around.some((t) => ATTENDEE_RE.test(t.text) || ATTENDEE_NAME_RE.test(t.text));
     // A person the customer said decides or signs, and whom the rep does not name around the agreement, is not invited.
-    const surname = (n: string) => n.split(' ').pop() as string;
-    const missing = deciders.filter((d) => d.sentence.wordPos <= ns.sentence!.wordPos + 40 && !around.some((t) => t.isRep && t.text.includes(surname(d.name)))).map((d) => d.name);
+    // By first name or surname ("you and David" for "David Chen", "Herrn Wagner" for "Herr Wagner").
+    const nameParts = (n: string) => n.split(' ').filter((w) => !/^(?:Herrn?|Frau|Dr\.)$/.test(w));
+    const missing = deciders.filter((d) => d.sentence.wordPos <= ns.sentence!.wordPos + 40 && !around.some((t) => t.isRep && nameParts(d.name).some((w) => t.text.includes(w)))).map((d) => d.name);
     // Praise the rep's proposal, not the customer's "Freitag um zehn, ja.".
     const accepted = !turns[ns.sentence.turn].isRep && ns.sentence.words <= 8 && AGREE_RE.test(ns.sentence.text);
     // Nor the rep's "Bis Freitag!" at the end: the proposal before it.
@@ -978,13 +1115,19 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // Never a permission question ("have you got two minutes?") nor a concession ("What if I could get you 15 percent off?").
   // Nor a push to pitch after an objection ("verstehe, aber darf ich Ihnen trotzdem kurz erklären …?").
   const usable = (q: Sentence) => ![LOGISTIC_Q_RE, TAG_QUESTION_RE, GREETING_RE, PERMISSION_Q_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, PUSH_PITCH_RE].some((re) => re.test(q.text));
+  // In a follow-up, picking up what the customer said last time ("Letztes Mal hatten Sie erzählt, dass …") rather than the greeting.
+  const recap = followUpOpening
+    ? turns.filter((t) => t.isRep && t.index >= gateEnd).slice(0, 2).flatMap((t) => t.sentences).find((x) => x.question === null && substantive(x) && (RECAP_RE.test(x.text) || SCHEDULED_PURPOSE_RE.test(x.text) || FOLLOW_UP_PURPOSE_RE.test(x.text.replace(/\s+/g, ' '))))
+    : undefined;
   const fallback =
-    bq?.sentence ?? m.repQuestions.find((q) => q.question === 'open' && usable(q)) ?? repSentences.find((x) => INTRO_RE.test(x.text)) ?? firstRep;
+    bq?.sentence ?? m.repQuestions.find((q) => q.question === 'open' && usable(q)) ?? recap ?? repSentences.find((x) => INTRO_RE.test(x.text)) ?? firstRep;
   if (fallback) {
     c.push({
       dimension: 'discovery', positive: true, stretch: false, strength: 1, sentence: fallback,
       // "…, spreche ich mit Herrn Lindner?" is an opening, not a question that drew the customer in.
-      kind: fallback.question && !GREETING_RE.test(fallback.text) && !PERMISSION_Q_RE.test(fallback.text) ? 'fallback_strength' : 'fallback_opening', echo: null,
+      kind:
+        fallback === recap ? 'fallback_recap' : fallback.question && !GREETING_RE.test(fallback.text) && !PERMISSION_Q_RE.test(fallback.text) ? 'fallback_strength' : 'fallback_opening',
+      echo: null,
     });
   }
   // A very short call (a brush-off) has few moments: the rep's greeting is one more ("a friendly
@@ -996,7 +1139,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   if (permission) {
     c.push({ dimension: 'next_step', positive: true, stretch: false, strength: m.totalWords < 120 ? 30 : 1, sentence: permission, kind: 'upfront_permission', echo: null });
   }
-  if (m.totalWords < 120 && greeting && greeting !== fallback && greeting.wordPos < (fallback?.wordPos ?? Infinity)) {
+  if (m.totalWords < 120 && !followUpOpening && greeting && greeting !== fallback && greeting.wordPos < (fallback?.wordPos ?? Infinity)) {
     c.push({ dimension: 'discovery', positive: true, stretch: false, strength: 0.25, sentence: greeting, kind: 'fallback_opening', echo: null });
   }
   // Never a goodbye or a thank-you ("Viel Erfolg beim Release!"): the rep's last sentence with content.
@@ -1008,10 +1151,23 @@ export function buildCandidates(m: Measurements): Candidate[] {
       extra: { closingSays: DATE_RE.test(lastRepSentence.text) || /\b(?:schick\w*|send\w*|einladung|invite|trage|bis (?:dann|montag|dienstag|mittwoch|donnerstag|freitag)|talk on|see you)\b/i.test(lastRepSentence.text) },
     });
   }
-  // The goodbye itself only in reserve: in a short call, better than quoting a moment twice.
+  // The goodbye itself ("Super, vielen Dank und einen schönen Tag noch.") only in reserve, after
+  // every other line: in a very short call, better than quoting a moment twice.
   const farewellLine = [...repSentences].reverse().find(substantive);
   if (farewellLine && farewellLine !== lastRepSentence && farewellLine !== fallback && goodbye(farewellLine.text)) {
     c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 0.1, sentence: farewellLine, reserve: true, kind: 'fallback_closing', echo: null, extra: { closingSays: false } });
+  }
+  // A miss at a line the analysis credits is never the biggest miss. A tied pitch counts, except for
+  // misses about what came before it or around it (a pain not explored, no qualification, a feature
+  // list, a promise or a concession in it), its length in a genuinely long turn, and the stretch goal
+  // that praises the tie and asks for the customer's own words next.
+  for (const x of c) {
+    if (x.positive) continue;
+    // A missing date faults the close, not the line that proposed it (the meeting with the person who
+    // decides); an untied pitch faults the missing tie, which handling the objection did not give it.
+    if (['undated_next_step', 'vague_next_step', 'no_next_step', 'unconfirmed_next_step', 'value_unlinked'].includes(x.kind)) continue;
+    const withPitches = !PITCH_MISS_KINDS.has(x.kind);
+    if ([x.sentence, ...(x.through ? [x.through] : [])].some((q) => credited(q, withPitches))) x.credited = true;
   }
   // A quote is a whole sentence: a line cut by layout ("Genau dafür arbeiten wir mit" before a wrapped
   // line, "It sounds like" before an inline tag) is verbatim but says nothing on its own.
@@ -1020,7 +1176,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // customer spends: "Wir sind ein Familienbetrieb mit 40 Leuten" is a fact, not the problem.
   const problemWords = customer.filter((x) => objectionSentences.has(x) || TIME_MONEY_RE.test(x.text)).map((x) => x.text.replace(/\s+/g, ' '));
   for (const x of c) {
-    if (x.positive || !PROBLEM_FRAMED_KINDS.has(x.kind) || m.pains.some((p) => p.sentence.wordPos <= x.sentence.wordPos)) continue;
+    // A tied pitch or recap names the problem itself ("Last time you said your recruiters spend about ten hours a week …"): its line can build on it.
+    if (x.positive || !PROBLEM_FRAMED_KINDS.has(x.kind) || m.pains.some((p) => p.sentence.wordPos <= x.sentence.wordPos) || (x.kind === 'stretch_value' && x.extra?.pitched)) continue;
     const echo = x.echo;
     if (echo === null || !problemWords.some((t) => t.includes(echo))) x.plainEcho = true;
     // After a price, budget or competitor objection the call is a negotiation: no "what isn't working".
@@ -1085,7 +1242,8 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
   const quoted = (x: Candidate): Sentence[] => (x.through ? [x.sentence, x.through] : [x.sentence]);
   // A stretch goal never sits on a sentence that is praised as a real strength (a dated close, a handled objection).
   const praised = new Set(positives.filter((p) => p.strength >= 40).flatMap(quoted));
-  const miss = negatives.find((x) => !x.stretch || x.kind === 'stretch_objection' || !quoted(x).some((q) => praised.has(q))) ?? negatives[0] ?? candidates[candidates.length - 1];
+  const fits = (x: Candidate) => !x.stretch || x.kind === 'stretch_objection' || !quoted(x).some((q) => praised.has(q));
+  const miss = negatives.find((x) => fits(x) && !x.credited) ?? negatives.find(fits) ?? negatives[0] ?? candidates[candidates.length - 1];
   const strongest = positives.find((p) => !quoted(p).some((q) => quoted(miss).includes(q))) ?? positives[0] ?? miss;
   // Three more moments to learn from, other than the strongest moment and the biggest miss: real
   // misses (one per dimension) and real strengths in turn, then stretch goals and fallbacks; the
@@ -1101,8 +1259,11 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
     dims.add(x.dimension);
     return true;
   };
+  // A miss at a credited line (a qualification gap quoted at a pitch that answered an objection) only after the others.
   const nextMiss = () =>
-    negatives.find((x) => !x.stretch && !x.reserve && free(x) && !dims.has(x.dimension)) ?? negatives.find((x) => !x.stretch && !x.reserve && free(x));
+    negatives.find((x) => !x.stretch && !x.reserve && !x.credited && free(x) && !dims.has(x.dimension)) ??
+    negatives.find((x) => !x.stretch && !x.reserve && !x.credited && free(x)) ??
+    negatives.find((x) => !x.stretch && !x.reserve && free(x) && !dims.has(x.dimension));
   // Strengths of other dimensions first: a dated close that is not the strongest moment is still one of the moments.
   const nextStrength = () => positives.find((x) => x.strength > 1 && free(x) && !dims.has(x.dimension) && x.dimension !== strongest.dimension) ?? positives.find((x) => x.strength > 1 && free(x));
   // The obvious misses a coach always names: a discount or extra given away unasked, an unhedged guarantee.
@@ -1112,7 +1273,7 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
     if (!progressed) break;
   }
   const unreserved = (x: Candidate) => !x.reserve && free(x);
-  while (picked.length < 3 && take(negatives.find(unreserved) ?? candidates.find(unreserved)));
+  while (picked.length < 3 && take(negatives.find((x) => unreserved(x) && !x.credited) ?? candidates.find(unreserved)));
   const short = picked.length < 3;
   // Too few: the rep's plain answers held in reserve, before any quote is repeated.
   while (picked.length < 3 && take(candidates.find(free)));

@@ -59,6 +59,8 @@ export interface TextParams {
   handedOver?: boolean;
   /** An objection the customer raised before the close and the rep left open: the close line answers it first. */
   openObjection?: ObjectionType;
+  /** For a praised question: whether the answer described a problem (else it only gave a number: "maybe fifty dollars"). */
+  answerPain?: boolean;
   /** The echo is a plain fact of the customer's (no problem, no time frame): no "das"/"that" may point at it as the thing to keep moving. */
   plainFact?: boolean;
 }
@@ -804,13 +806,14 @@ export const TEXTS = {
       en: () => 'In my next call I will name two likely concerns myself before closing and ask explicitly what could still stand in the way from the customer\'s side.',
     },
     say: {
-      // A pre-mortem with the people the customer named, else the decision process, never a stock "is switching worth it".
+      // A pre-mortem with the people the customer named, else the decision process, else the likely
+      // concern named by the rep (never the customer's pain or benefit asked back as if it were a concern).
       Sie: (p) =>
-        `${youSaid('Sie', p.echo)}${p.deciders?.length ? `angenommen, ${names(p, 'de')} sagt am Ende Nein: Woran würde es am ehesten liegen, und was können wir vorher klären?` : !p.qualified ? (p.echo ? 'angenommen, wir bekommen das gelöst' : 'angenommen, das überzeugt Sie') + ': Wer muss außer Ihnen noch zustimmen, und was könnte aus deren Sicht dagegen sprechen?' : 'was könnte aus Ihrer Sicht – oder aus Sicht der anderen Beteiligten – jetzt noch dagegen sprechen?'}`,
+        `${youSaid('Sie', p.echo)}${p.deciders?.length ? `angenommen, ${names(p, 'de')} sagt am Ende Nein: Woran würde es am ehesten liegen, und was können wir vorher klären?` : !p.qualified ? (p.echo ? 'angenommen, wir bekommen das gelöst' : 'angenommen, das überzeugt Sie') + ': Wer muss außer Ihnen noch zustimmen, und was könnte aus deren Sicht dagegen sprechen?' : `${p.echo ? 'bevor' : 'Bevor'} wir weitermachen, spreche ich lieber selbst an, was dagegen sprechen könnte: Vielleicht denken Sie, dass die Umstellung Ihr Team erst einmal Zeit kostet. Was davon trifft zu, und was noch?`}`,
       du: (p) =>
-        `${youSaid('du', p.echo)}${p.deciders?.length ? `angenommen, ${names(p, 'de')} sagt am Ende Nein: Woran würde es am ehesten liegen, und was können wir vorher klären?` : !p.qualified ? (p.echo ? 'angenommen, wir bekommen das gelöst' : 'angenommen, das überzeugt dich') + ': Wer muss außer dir noch zustimmen, und was könnte aus deren Sicht dagegen sprechen?' : 'was könnte aus deiner Sicht – oder aus Sicht der anderen Beteiligten – jetzt noch dagegen sprechen?'}`,
+        `${youSaid('du', p.echo)}${p.deciders?.length ? `angenommen, ${names(p, 'de')} sagt am Ende Nein: Woran würde es am ehesten liegen, und was können wir vorher klären?` : !p.qualified ? (p.echo ? 'angenommen, wir bekommen das gelöst' : 'angenommen, das überzeugt dich') + ': Wer muss außer dir noch zustimmen, und was könnte aus deren Sicht dagegen sprechen?' : `${p.echo ? 'bevor' : 'Bevor'} wir weitermachen, sprech ich lieber selbst an, was dagegen sprechen könnte: Vielleicht denkst du, dass die Umstellung dein Team erst mal Zeit kostet. Was davon trifft zu, und was noch?`}`,
       en: (p) =>
-        `${youSaid('en', p.echo)}${p.deciders?.length ? `suppose ${names(p, 'en')} says no in the end: what would most likely be the reason, and what can we clear up before then?` : !p.qualified ? (p.echo ? 'suppose we get that solved' : 'suppose this convinces you') + ': who else has to agree, and what could make them say no?' : 'what could still stand in the way, from your side or from anyone else involved?'}`,
+        `${youSaid('en', p.echo)}${p.deciders?.length ? `suppose ${names(p, 'en')} says no in the end: what would most likely be the reason, and what can we clear up before then?` : !p.qualified ? (p.echo ? 'suppose we get that solved' : 'suppose this convinces you') + ': who else has to agree, and what could make them say no?' : `${p.echo ? 'before' : 'Before'} we go on, let me name what might stand in the way: you may be thinking the switch will cost your team time at first. Which of that applies, and what else?`}`,
     },
   },
   // ---------------------------------------------------------------- strengths
@@ -852,8 +855,14 @@ export const TEXTS = {
   },
   open_question_impact: {
     why: {
-      de: () => 'Eine offene Frage zur heutigen Situation, auf die die Kundin oder der Kunde das Problem samt Auswirkung in Zahlen geschildert hat. Diese Zahl trägt später das Angebot.',
-      en: () => 'An open question about the current situation that got the customer to describe the problem and put a number on its impact. That number will carry the proposal later.',
+      de: (p) =>
+        p.answerPain === false
+          ? 'Eine offene Frage, auf die die Kundin oder der Kunde eine konkrete Zahl genannt hat. Diese Zahl trägt später das Angebot.'
+          : 'Eine offene Frage zur heutigen Situation, auf die die Kundin oder der Kunde das Problem samt Auswirkung in Zahlen geschildert hat. Diese Zahl trägt später das Angebot.',
+      en: (p) =>
+        p.answerPain === false
+          ? 'An open question that got the customer to put a concrete number on it. That number will carry the proposal later.'
+          : 'An open question about the current situation that got the customer to describe the problem and put a number on its impact. That number will carry the proposal later.',
     },
     // The advice goes one step beyond what the rep did next: no "repeat the number and ask about
     // the consequences" when the rep just did that.
@@ -1014,6 +1023,27 @@ export const TEXTS = {
     coaching: {
       de: () => 'So beibehalten und zum Schluss in einem Satz zusammenfassen, wer bis zum Termin was vorbereitet.',
       en: () => 'Keep it up, and end with one sentence on who prepares what before the meeting.',
+    },
+  },
+  feel_felt_found: {
+    why: {
+      de: () => 'Feel, felt, found: Der Einwand wurde ernst genommen, andere mit dem gleichen ersten Eindruck wurden genannt, und was diese festgestellt haben, beantwortet ihn, ohne zu argumentieren.',
+      en: () => 'Feel, felt, found: the concern was taken seriously, others who first saw it the same way were named, and what they found answers it without arguing.',
+    },
+    coaching: {
+      de: () => 'Beibehalten und das, was andere festgestellt haben, wie hier an die eigenen Zahlen der Kundin oder des Kunden knüpfen; danach nachfragen, ob der Punkt damit geklärt ist.',
+      en: () => 'Keep it up, and tie what the others found to the customer\'s own numbers, as here; then check back whether that settles the point.',
+    },
+  },
+  fallback_recap: {
+    why: {
+      de: (p) =>
+        `${p.strongest ? 'Der stärkste Moment eines insgesamt schwierigen Gesprächs' : 'Ein guter Einstieg in das Folgegespräch'}: Es knüpft direkt an das an, was die Kundin oder der Kunde beim letzten Mal gesagt hat.`,
+      en: (p) => `${p.strongest ? 'The strongest moment of a difficult call' : 'A good start to a follow-up'}: it picks up right where the customer left off last time.`,
+    },
+    coaching: {
+      de: () => 'Daran mit einer offenen Frage anknüpfen: was sich seitdem verändert hat und was es heute kostet, bevor die Lösung kommt.',
+      en: () => 'Build on it with an open question: what has changed since then and what it costs today, before bringing in the solution.',
     },
   },
   fallback_opening: {
