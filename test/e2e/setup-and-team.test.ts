@@ -93,6 +93,24 @@ describe('first run, sign-in and the Team page in the browser', () => {
     }
   });
 
+  it('wraps a name of one long word in its cell: the Team and usage tables keep every column in view', async () => {
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/team`);
+    const form = page.locator('form[action="/team/members"]');
+    await form.getByLabel('Name').fill('X'.repeat(200));
+    await form.getByLabel('Email').fill('long.name@acme.test');
+    await form.getByLabel('Role').selectOption('member');
+    await form.getByLabel('Initial password').fill('member-password-2');
+    await form.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('status').waitFor();
+    for (const path of ['/team', '/team/usage']) {
+      await page.goto(`${s.baseUrl}${path}`);
+      const table = page.locator('.tablewrap', { hasText: 'X'.repeat(200) }).first();
+      const [scroll, client] = await table.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      assert.ok(scroll <= client, `${path}: the table is ${scroll}px wide in ${client}px`);
+    }
+  });
+
   it('sets a new password for a member who lost theirs: the member is signed out and signs in with the new one only', async () => {
     const rep = await openBrowser();
     try {

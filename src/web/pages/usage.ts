@@ -40,7 +40,7 @@ export function usageRoutes(services: Services): FastifyPluginAsync {
         <section aria-labelledby="pools-h"><h2 id="pools-h">${t('usage.personal')}</h2>
           <div class="tablewrap"><table>
             <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('usage.paid')}</th><th scope="col">${t('usage.pool')}</th><th scope="col">${t('usage.credits_used')}</th><th scope="col">${t('usage.credits_left')}</th></tr></thead>
-            <tbody>${users.map((u, i) => html`<tr><td>${u.name}</td><td>${u.paid ? t('common.yes') : t('common.no')}</td>
+            <tbody>${users.map((u, i) => html`<tr><td class="person">${u.name}</td><td>${u.paid ? t('common.yes') : t('common.no')}</td>
               <td>${num(ctx, usage[i].pool_calls)} / ${u.personal_pool === null ? t('usage.unlimited') : num(ctx, u.personal_pool)}</td>
               <td>${num(ctx, usage[i].credit_calls)}</td><td>${num(ctx, u.credits)}</td></tr>`)}</tbody>
           </table></div>
