@@ -336,10 +336,11 @@ export const ACK_RE = rx(
 );
 /**
  * Feel, felt, found after the acknowledgement: others saw it the same way at first ("Die Kantine bei
- * Hella hat das am Anfang ganz genauso gesehen", "a lot of our customers felt the same way") …
+ * Hella hat das am Anfang ganz genauso gesehen", „Andere Agenturen haben am Anfang genau das Gleiche
+ * gedacht wie du“, "a lot of our customers felt the same way", "they had exactly the same concern") …
  */
 export const FELT_RE = rx(
-  String.raw`\b(?:(?:hat|haben|hatte|hatten|ging|gingen|sah|sahen) (?:\S+ ){0,6}?(?:genauso|ganz genauso|ähnlich|auch so|genau so) (?:gesehen|empfunden|gedacht|gesagt|erlebt|gegangen)|(?:ging|geht) es (?:\S+ ){0,3}?(?:genauso|ähnlich)|(?:felt|thought|saw (?:it|this|that)|said) (?:\S+ ){0,2}?(?:exactly )?the same(?: way| thing)?|felt (?:just )?like that|had the same (?:concern|worry|doubts?|reservations?))\b`,
+  String.raw`\b(?:(?:hat|haben|hatte|hatten|ging|gingen|sah|sahen) (?:\S+ ){0,6}?(?:genauso|ganz genauso|ähnlich|auch so|genau so) (?:gesehen|empfunden|gedacht|gesagt|erlebt|gegangen)|(?:hat|haben|hatte|hatten) (?:\S+ ){0,5}?(?:genau |ganz genau )?(?:das gleiche|dasselbe|das selbe|dieselben bedenken|die gleichen bedenken|die gleiche sorge|dieselbe sorge) (?:gedacht|gesagt|gesehen|befürchtet|empfunden|erlebt|gehabt)|(?:ging|geht) es (?:\S+ ){0,3}?(?:genauso|ähnlich)|(?:felt|thought|saw (?:it|this|that)|said) (?:\S+ ){0,2}?(?:exactly )?the same(?: way| thing)?|felt (?:just )?like that|(?:had|have had|raised) (?:exactly |just )?the same (?:concern|worry|worries|doubts?|reservations?|thought|question))\b`,
 );
 /** … and what they found ("Festgestellt haben sie dann …", "What they found was …"). */
 export const FOUND_RE = rx(
@@ -634,9 +635,10 @@ export const FAREWELL_RE = rx(
 );
 /**
  * An opening that names the purpose of a scheduled call ("Thanks for making time before the renewal",
- * "Last time you said you'd look at the proposal", „wie besprochen“): a follow-up's upfront contract
+ * "Last time you said you'd look at the proposal", „wie besprochen“, „Danke, dass Sie sich noch mal Zeit
+ * nehmen“, "good to speak again"): a follow-up's upfront contract
  * is given, a missing agenda is no stretch goal to quote at its greeting.
  */
 export const SCHEDULED_PURPOSE_RE = rx(
-  String.raw`\b(?:before (?:the|your|our) renewal|about (?:the|your|our) renewal|(?:last time|when we last spoke|in our last call),? (?:you|we)|as (?:promised|agreed|discussed)|follow(?:ing)? up on|vor der verlängerung|(?:zu|wegen) (?:der|Ihrer|deiner|eurer) verlängerung|wie (?:besprochen|vereinbart|versprochen|angekündigt)|letztes mal (?:hatten|haben) (?:Sie|du|wir)|(?:beim|im) letzten (?:gespräch|termin|call))\b`,
+  String.raw`\b(?:before (?:the|your|our) renewal|about (?:the|your|our) renewal|(?:last time|when we last spoke|in our last call),? (?:you|we)|as (?:promised|agreed|discussed)|follow(?:ing)? up on|vor der verlängerung|(?:zu|wegen) (?:der|Ihrer|deiner|eurer) verlängerung|wie (?:besprochen|vereinbart|versprochen|angekündigt)|letztes mal (?:hatten|haben) (?:Sie|du|wir)|(?:beim|im) letzten (?:gespräch|termin|call)|(?:noch ?mal|nochmals|erneut|wieder) (?:\S+ ){0,2}?(?:zeit (?:nehmen|nimmst|nehmt|genommen)|sprechen|hören|telefonieren)|(?:for|about) (?:making|taking) (?:the )?time (?:again|once more)|(?:speak|talk|catch up|chat|connect) (?:with you )?again|(?:jumping|hopping|getting) back on (?:a |the )?(?:call|phone|line))\b`,
 );

@@ -240,8 +240,6 @@ const ROLE_NAME_DE_RE =
 const FOLLOW_UP_PURPOSE_RE = rx(
   String.raw`\b(?:(?:deshalb|darum|daher|deswegen) (?:wollte|möchte|würde|rufe|melde) ich|wollte (?:ich )?(?:\S+ )?(?:kurz |mal |noch mal |nochmal )?(?:hören|fragen|nachfragen|nachhören|besprechen|durchgehen)|(?:für|über|zu|wegen) (?:unser|unsere|unseren|das|dein|deinen|Ihr|Ihren|euer|euren)\w* (?:angebot|vorschlag|testphase|test)|(?:about|on|for|through|over|discuss|review) (?:the|our|my|your) (?:proposal|quote|offer|trial|pilot)|(?:wanted|want) to (?:check in|hear|follow up|see how)|so I wanted to|(?:letzte woche|letztes mal|beim letzten mal|neulich) (?:hast du|hattest du|haben Sie|hatten Sie|habt ihr|hattet ihr)|last (?:time|week|call),? you|follow-up|(?:the|our|my|your) (?:\S+ )?(?:proposal|quote|pilot|trial)|(?:Sie hatten sich|du hattest dich|ihr hattet euch) (?:\S+ ){0,4}(?:interessiert|gemeldet|angefragt)|you (?:had )?(?:requested|asked about|signed up|reached out|filled out))\b`,
 );
-/** "Andere Agenturen haben am Anfang genau das Gleiche gedacht wie du", "Viele hatten dasselbe befürchtet": the felt of feel, felt, found. */
-const FELT_SAME_RE = rx(String.raw`\b(?:hat|haben|hatte|hatten) (?:\S+ ){0,5}?(?:genau )?(?:das gleiche|dasselbe|das selbe) (?:gedacht|gesagt|gesehen|befürchtet|empfunden|gedacht wie)`);
 /** An amount per period ("a month", „im Monat“, "per week"). */
 const PER_PERIOD_RE = rx(String.raw`\b(?:a|per|each|every|im|pro|jeden|jede|in der|in the) (?:day|week|month|quarter|year|tag|woche|monat|quartal|jahr)\b`);
 /** A goodbye ("Bis Freitag!", "Have a great day!", "Talk Thursday, Mike.", "Auf Wiederhören, Herr Huber."): no place for a miss, nor a mirror to praise. */
@@ -446,14 +444,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // Feel, felt, found after an objection ("Andere Agenturen haben am Anfang genau das Gleiche gedacht
   // wie du, und festgestellt haben sie dann, …"): the answer a coach teaches, never a miss.
   const firstObjectionPos = m.objections[0]?.sentence.wordPos ?? Infinity;
-  const felt = (t: string) => FELT_RE.test(t) || FELT_SAME_RE.test(t);
   const foundIn = new Map<number, boolean>();
   const found = (i: number): boolean => {
     let v = foundIn.get(i);
     if (v === undefined) foundIn.set(i, (v = FOUND_RE.test(turns[i].text)));
     return v;
   };
-  const feelFeltFound = repSentences.filter((x) => x.wordPos > firstObjectionPos && felt(x.text) && found(x.turn));
+  const feelFeltFound = repSentences.filter((x) => x.wordPos > firstObjectionPos && FELT_RE.test(x.text) && found(x.turn));
   const praisedLines = new Set<Sentence>([...m.needPayoffs, ...m.paraphrases, ...feelFeltFound]);
   /** A line the analysis credits: never quoted as the biggest miss, nor as a talk-share miss. */
   const credited = (x: Sentence, withPitches = true): boolean =>
@@ -1166,6 +1163,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // A missing date faults the close, not the line that proposed it (the meeting with the person who
     // decides); an untied pitch faults the missing tie, which handling the objection did not give it.
     if (['undated_next_step', 'vague_next_step', 'no_next_step', 'unconfirmed_next_step', 'value_unlinked'].includes(x.kind)) continue;
+    // An objection given up or argued against faults the reply itself, even when it repeats the
+    // customer's words ("Sure, I'll send you some info by email." after "Just send me some info."):
+    // giving in with their words is no mirror.
+    if (x.kind === 'objection' && x.objection !== undefined && x.objection.quality < 3) continue;
     const withPitches = !PITCH_MISS_KINDS.has(x.kind);
     if ([x.sentence, ...(x.through ? [x.through] : [])].some((q) => credited(q, withPitches))) x.credited = true;
   }
@@ -1242,7 +1243,11 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
   const quoted = (x: Candidate): Sentence[] => (x.through ? [x.sentence, x.through] : [x.sentence]);
   // A stretch goal never sits on a sentence that is praised as a real strength (a dated close, a handled objection).
   const praised = new Set(positives.filter((p) => p.strength >= 40).flatMap(quoted));
-  const fits = (x: Candidate) => !x.stretch || x.kind === 'stretch_objection' || !quoted(x).some((q) => praised.has(q));
+  // A tied pitch's praise holds back only the stretch goals a tied pitch cannot carry: the value stretch
+  // (its why praises the tie) and the talk-share stretch of a turn long enough for it may sit there.
+  const praisedBeyondTie = new Set(positives.filter((p) => p.strength >= 40 && p.kind !== 'linked_pitch').flatMap(quoted));
+  const fits = (x: Candidate) =>
+    !x.stretch || x.kind === 'stretch_objection' || !quoted(x).some((q) => (PITCH_MISS_KINDS.has(x.kind) ? praisedBeyondTie : praised).has(q));
   const miss = negatives.find((x) => fits(x) && !x.credited) ?? negatives.find(fits) ?? negatives[0] ?? candidates[candidates.length - 1];
   const strongest = positives.find((p) => !quoted(p).some((q) => quoted(miss).includes(q))) ?? positives[0] ?? miss;
   // Three more moments to learn from, other than the strongest moment and the biggest miss: real
@@ -1268,6 +1273,9 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
   const nextStrength = () => positives.find((x) => x.strength > 1 && free(x) && !dims.has(x.dimension) && x.dimension !== strongest.dimension) ?? positives.find((x) => x.strength > 1 && free(x));
   // The obvious misses a coach always names: a discount or extra given away unasked, an unhedged guarantee.
   for (const x of negatives) if ((x.kind === 'concession' || x.kind === 'risky_promise') && !x.stretch && free(x)) take(x);
+  // And the answer a coach always praises by name: feel, felt, found after an objection, even when the
+  // objection's acknowledgement is already the strongest moment (a mirror or a tied pitch in the same turn takes no slot from it).
+  for (const x of positives) if (x.kind === 'feel_felt_found' && x !== strongest && free(x)) take(x);
   for (let round = 0; round < 3 && picked.length < 3; round++) {
     const progressed = [take(nextMiss()), take(nextStrength())].some(Boolean);
     if (!progressed) break;
