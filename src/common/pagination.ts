@@ -79,9 +79,9 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
 /**
  * `lower(col) LIKE '%q%'` with escaping that behaves the same on SQLite and PostgreSQL. A search
- * with non-ASCII letters ("Ärger") folds the column with rz_lower (migration 008), which knows
- * Unicode on both databases and composes accents (migration 011); ASCII searches keep the built-in lower(), which needs no call into
- * JavaScript on SQLite and finds the same rows.
+ * with non-ASCII letters ("Ärger") folds the column with rz_lower (migrations 008 and 011), which
+ * knows Unicode on both databases and composes accents; ASCII searches keep the built-in lower(),
+ * which needs no call into JavaScript on SQLite and finds the same rows.
  */
 export function containsCi(column: string | RawBuilder<unknown>, raw: string): RawBuilder<SqlBool> {
   // Composed like rz_lower's side, so a decomposed accent in the search finds the typed name.

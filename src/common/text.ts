@@ -39,8 +39,8 @@ export function companyNameKey(name: string): string {
 }
 
 /**
- * Trimmed text in composed Unicode; blank counts as null (a field cannot be "set to spaces"); undefined stays
- * undefined (not given). Longer than `max` after trimming: 422 naming the field.
+ * Trimmed text in composed Unicode; blank counts as null (a field cannot be "set to spaces");
+ * undefined stays undefined (not given). Longer than `max` after trimming: 422 naming the field.
  */
 export function cleanText(raw: string | null | undefined, field: string, max: number): string | null | undefined {
   if (raw === undefined || raw === null) return raw;
