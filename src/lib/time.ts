@@ -36,12 +36,10 @@ export function normalizeTimestamp(value: string): string | null {
   if (!m) return null;
   // RFC 3339's ranges: Date would roll 24:00 over into the next day. Years before 1900 are
   // typing errors in a CRM (0000, 0202), not dates anyone schedules or records.
-  const [, year, hour, minute, second, , offHour, offMinute] = m;
+  const [, year, hour, minute, second, zone, offHour, offMinute] = m;
   if (Number(year) < 1900 || Number(hour ?? 0) > 23 || Number(minute ?? 0) > 59 || Number(second ?? 0) > 59) return null;
   if (Number(offHour ?? 0) > 23 || Number(offMinute ?? 0) > 59) return null;
-  const hasTime = v.length > 10;
-  const hasZone = m[5] !== undefined;
-  const d = new Date(hasTime ? (hasZone ? v : `${v}Z`) : `${v}T00:00:00Z`);
+  const d = new Date(hour === undefined ? `${v}T00:00:00Z` : zone === undefined ? `${v}Z` : v);
   if (Number.isNaN(d.getTime())) return null;
   // Reject rolled-over dates such as 2026-02-30.
   const [y, mo, da] = v.slice(0, 10).split('-').map(Number);
