@@ -61,7 +61,9 @@ export const CALL_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const CallRow = Type.Object({
   id: Id('cl'), status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
   language: Type.Union([Type.Literal('de'), Type.Literal('en')]), filename: Nullable(Type.String()),
-  deal_id: Nullable(Type.String()), contact_id: Nullable(Type.String()), owner_id: Type.String(),
+  deal_id: Nullable(Type.String({ description: 'The deal as pushed; once done, the deal whose timeline got the result (also one the analysis chose)' })),
+  contact_id: Nullable(Type.String({ description: "The contact as pushed (or the deal's); once done, the contact whose timeline got the result" })),
+  owner_id: Type.String(),
   error: Nullable(Type.String()),
   result: Nullable(CallResult),
   created_at: Timestamp, analysed_at: Nullable(Timestamp),

@@ -6,7 +6,7 @@ import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.t
 
 const CompanyBody = Type.Object({
   name: Type.String({ description: 'Lookup key: case-insensitive, whitespace-normalised. Required.' }),
-  domain: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.domain }))),
+  domain: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.domain, description: 'A host name, kept lower-cased; a pasted URL is cut to its host; other text answers 422; blank clears it' }))),
 }, { title: 'CompanyInput' });
 
 const CompanyDetail = Type.Intersect([
