@@ -75,7 +75,7 @@ function licenceBanner(ctx: PageCtx): Html {
 }
 
 export function layout(ctx: PageCtx, opts: { title: string; body: Html; wide?: boolean }): string {
-  return `<!doctype html>\n${html`<html lang="${ctx.locale}" data-intl="${intlLocale(ctx)}">
+  return `<!doctype html>\n${html`<html lang="${ctx.locale}" data-intl="${intlLocale(ctx)}"${ctx.user ? html` data-user="${ctx.user.id}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

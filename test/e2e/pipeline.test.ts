@@ -14,7 +14,7 @@ describe('pipeline and deals in the browser', () => {
   before(async () => {
     s = await startTestServer();
     t = await makeTeam(s.services, s.api, 'Board');
-    await setPasswords(s.services, [t.manager.userId, t.member.userId]);
+    await setPasswords(s.services, [t.owner.userId, t.manager.userId, t.member.userId]);
     br = await openBrowser();
     await signIn(br.page, s.baseUrl, await emailOf(s.services, t.manager.userId), PASSWORD);
   });
@@ -114,6 +114,19 @@ describe('pipeline and deals in the browser', () => {
     await page.goto(`${s.baseUrl}/pipeline`);
     await page.goto(`${s.baseUrl}/deals/${deal.id}#restore`);
     assert.equal(await page.getByLabel('Text').inputValue(), '');
+
+    // Someone else who signs in at that Sign in page does not get the form the manager typed.
+    await page.getByLabel('Text').fill('Private: do not show the next person.');
+    await s.services.sessions.endSessionsOf(t.manager.userId);
+    await page.getByRole('button', { name: 'Add a note' }).click();
+    await page.waitForURL(/\/signin/);
+    await page.getByLabel('Email').fill(await emailOf(s.services, t.owner.userId));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${s.baseUrl}/deals/${deal.id}`);
+    assert.equal(await page.getByLabel('Text').inputValue(), '');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, s.baseUrl, await emailOf(s.services, t.manager.userId), PASSWORD);
   });
 
   it('narrows the board to one rep with the Rep select, and keeps the choice on the list view', async () => {

@@ -51,39 +51,34 @@
   });
 
   // What a form held when it was sent stays in this tab (sessionStorage, never passwords or the
-  // token). If the session had ended, the server saved nothing and sends the browser to Sign in,
-  // then back to the page with #restore: the form is filled in again, to be sent once more.
+  // token), with the user who sent it. If the session had ended, the server saved nothing and
+  // sends the browser to Sign in, then back to the page with #restore: the same user finds the
+  // form filled in again, to be sent once more. Any other page forgets it.
   var KEEP = 'rz-form:';
-  document.addEventListener('submit', function (ev) {
-    var form = ev.target;
-    if (ev.defaultPrevented || String(form.method).toLowerCase() !== 'post') return;
-    try {
-      if (form.getAttribute('action') === '/signout') {
-        Object.keys(sessionStorage).forEach(function (k) { if (k.indexOf(KEEP) === 0) sessionStorage.removeItem(k); });
-        return;
-      }
-      if (form.querySelector('input[type="password"]')) return;
-      var values = [];
-      Array.prototype.forEach.call(form.elements, function (el) {
-        if (!el.name || el.name === '_csrf' || /^(hidden|submit|button|file|password)$/.test(el.type)) return;
-        values.push(el.type === 'checkbox' || el.type === 'radio' ? [el.name, el.value, el.checked] : [el.name, el.value]);
-      });
-      sessionStorage.setItem(KEEP + form.getAttribute('action'), JSON.stringify(values));
-    } catch { /* storage unavailable: nothing to keep */ }
-  });
-  if (location.hash !== '#restore' && location.pathname !== '/signin') {
-    // Any other page means the form went through (or was left): keep nothing longer than needed.
+  var me = document.documentElement.getAttribute('data-user');
+  function forget() {
     try {
       Object.keys(sessionStorage).forEach(function (k) { if (k.indexOf(KEEP) === 0) sessionStorage.removeItem(k); });
     } catch { /* storage unavailable */ }
-  } else if (location.hash === '#restore') {
+  }
+  document.addEventListener('submit', function (ev) {
+    var form = ev.target;
+    if (ev.defaultPrevented || !me || String(form.method).toLowerCase() !== 'post' || form.querySelector('input[type="password"]')) return;
+    var values = [];
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.name === '_csrf' || /^(hidden|submit|button|file|password)$/.test(el.type)) return;
+      values.push(el.type === 'checkbox' || el.type === 'radio' ? [el.name, el.value, el.checked] : [el.name, el.value]);
+    });
+    if (values.length === 0) return;
+    try { sessionStorage.setItem(KEEP + form.getAttribute('action'), JSON.stringify({ user: me, values: values })); } catch { /* storage unavailable */ }
+  });
+  if (location.hash === '#restore') {
     history.replaceState(null, '', location.pathname + location.search);
     document.querySelectorAll('form').forEach(function (form) {
-      var key = KEEP + form.getAttribute('action');
       var saved = null;
-      try { saved = sessionStorage.getItem(key); sessionStorage.removeItem(key); } catch { /* none */ }
-      if (!saved) return;
-      JSON.parse(saved).forEach(function (v) {
+      try { saved = JSON.parse(sessionStorage.getItem(KEEP + form.getAttribute('action')) || 'null'); } catch { /* none */ }
+      if (!saved || saved.user !== me) return;
+      saved.values.forEach(function (v) {
         Array.prototype.forEach.call(form.elements, function (el) {
           if (el.name !== v[0]) return;
           if (el.type === 'checkbox' || el.type === 'radio') { if (el.value === v[1]) el.checked = v[2]; } else el.value = v[1];
@@ -93,6 +88,7 @@
       if (box) box.open = true;
     });
   }
+  if (location.pathname !== '/signin') forget();
 
   // Pipeline: drag a deal card onto another stage column; submits the card's own stage form.
   var dragged = null;
