@@ -112,6 +112,16 @@ export function forUpdate<DB, TB extends keyof DB, O>(
   return opts.skipLocked ? locked.skipLocked() : locked;
 }
 
+/**
+ * Runs several reads against one snapshot, so rows and their children read in separate
+ * statements agree (a commit between them is seen by all or none). PostgreSQL needs REPEATABLE
+ * READ for that; SQLite's transaction keeps its read snapshot from the first read on (its driver
+ * ignores the isolation level).
+ */
+export function readSnapshot<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
+}
+
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_web_indexes': m002,

@@ -1,6 +1,6 @@
 // Webhook registration and the delivery log, for owners and managers: used by the API, the CLI
 // and the application's Team page alike.
-import type { Db } from '../db/database.ts';
+import { readSnapshot, type Db } from '../db/database.ts';
 import type { WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
 import type { Config } from '../config.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
@@ -132,12 +132,14 @@ export class WebhookService {
     const key = cursorKey('deliveries', actor.teamId, { webhook: id, status: query.status });
     const before = decodeCursor(key, query.cursor);
     const status = query.status || undefined; // one of DELIVERY_STATUSES (route schema)
-    const repo = this.repo();
-    const [rows, total] = await Promise.all([
-      repo.deliveries(actor.teamId, id, { before, limit, status }),
-      repo.countDeliveries(actor.teamId, id, status),
-    ]);
-    const attempts = await repo.attemptsOf(rows.slice(0, limit).map((r) => r.id));
+    // One snapshot: a sender committing between these reads would otherwise show a new attempt
+    // next to the delivery's old status and next_attempt_at.
+    const { rows, total, attempts } = await readSnapshot(this.db, async (tx) => {
+      const repo = new WebhookRepository(tx);
+      const rows = await repo.deliveries(actor.teamId, id, { before, limit, status });
+      const total = await repo.countDeliveries(actor.teamId, id, status);
+      return { rows, total, attempts: await repo.attemptsOf(rows.slice(0, limit).map((r) => r.id)) };
+    });
     return toPage(key, rows, limit, total, (r) => toWebhookDeliveryRow(r, attempts.filter((a) => a.delivery_id === r.id)));
   }
 

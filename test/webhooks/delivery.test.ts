@@ -242,6 +242,36 @@ describe('webhook delivery', () => {
     assert.equal(new Set(rx.received.map((r) => r.delivery)).size, 1);
   });
 
+  it('shows each delivery consistent with its attempts while the sender works (one snapshot per read)', async () => {
+    const rx = await receiver();
+    rx.respond = () => 503;
+    const hook = await register(a.manager, rx.url, ['contact.created']);
+    for (let i = 0; i < 8; i++) await a.member.client.post('/contacts', { email: `snapshot${i}@alpha.test` });
+    const seen: string[] = [];
+    let reads = 0;
+    const check = (d: any) => {
+      const last = d.attempts.at(-1);
+      // The sender counts an attempt when it leases the delivery, so one may be in flight.
+      if (d.attempts.length > d.attempt_count || d.attempts.length < d.attempt_count - 1) seen.push(`${d.id}: ${d.attempts.length} attempts listed, attempt_count ${d.attempt_count}`);
+      if (d.status === 'pending' && last && d.attempts.length === d.attempt_count && !(Date.parse(d.next_attempt_at) > Date.parse(last.attempted_at))) {
+        seen.push(`${d.id}: pending, next_attempt_at ${d.next_attempt_at} not after the last attempt ${last.attempted_at}`);
+      }
+      if (d.status === 'failed' && d.attempts.length !== 5) seen.push(`${d.id}: failed with ${d.attempts.length} attempts listed`);
+    };
+    const poll = async () => {
+      for (;;) {
+        const items = await deliveriesOf(a.manager, hook.id);
+        reads++;
+        items.forEach(check);
+        if (items.length === 8 && items.every((d) => d.status === 'failed')) return;
+        if (reads > 20_000) throw new Error('deliveries did not all fail');
+      }
+    };
+    await Promise.all([poll(), poll()]);
+    assert.deepEqual(seen, [], `${seen.length} inconsistent rows in ${reads} reads`);
+    assert.equal(rx.received.length, 40);
+  });
+
   it('redelivers a delivery as a new delivery with the same body; pings on demand', async () => {
     const rx = await receiver();
     rx.respond = () => 500;
