@@ -33,6 +33,13 @@ declare module 'fastify' {
 
 export const SHARED_SCHEMAS = [ErrorBody, ValidationListBody, ContactRow, CompanyRow, DealRow, StageHistoryRow, TaskRow, ActivityRow, CallRow, WebhookRow, WebhookAttemptRow, WebhookDeliveryRow, EventRow];
 
+export function apiWithoutTrailingSlash(url: string): string {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!path.startsWith('/api/v1/') || !path.endsWith('/') || path.length <= '/api/v1/'.length) return url;
+  return path.replace(/\/+$/, '') + (q < 0 ? '' : url.slice(q));
+}
+
 export async function buildApp(services: Services, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -41,6 +48,9 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     // Ids of any length reach the route (the request line is capped at 16 KiB with the headers)
     // and answer 404 like any unknown id, counted and with the limit headers.
     routerOptions: { maxParamLength: 16 * 1024 },
+    // Under /api/v1, `/contacts/` is `/contacts`, as integrators who build paths with a trailing
+    // slash expect (the application's pages keep one spelling each).
+    rewriteUrl: (req) => apiWithoutTrailingSlash(req.url ?? '/'),
     // A body must arrive within 60 s, like the headers: a client trickling bytes cannot hold a connection open for ever.
     requestTimeout: 60_000,
     // While the server stops, a request that still arrives on an open connection is answered as

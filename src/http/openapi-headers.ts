@@ -68,6 +68,7 @@ export function withGuardHeaders<T extends object>(source: T): T {
           const { description, ...schema } = LIMIT_IN_DOCUMENT;
           p.schema = schema;
           p.description = description;
+          p.example = schema.default;
         }
       }
       if (method === 'post') {

@@ -355,6 +355,17 @@ describe('API guard', () => {
     assert.deepEqual(noBody.body.detail[0].loc, ['body']);
   });
 
+  it('answers a path with a trailing slash as the path without it', async () => {
+    const api = a.owner.client;
+    const contact = (await api.post('/contacts/', { email: 'slash@alpha.test' })).body;
+    assert.match(contact.id, /^ct_/);
+    const list = await api.get('/contacts/?q=slash@alpha');
+    assert.equal(list.status, 200, list.text);
+    assert.deepEqual(list.body.items.map((c: any) => c.id), [contact.id]);
+    assert.equal((await api.get(`/contacts/${contact.id}/`)).body.id, contact.id);
+    assert.equal((await api.get('/me/')).status, 200);
+  });
+
   it('answers unknown routes and bad requests in the one error shape, never with a stack trace', async () => {
     const answers = [
       await a.owner.client.get('/no-such-thing'),

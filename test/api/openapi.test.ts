@@ -58,6 +58,8 @@ describe('OpenAPI document', () => {
     assert.deepEqual(names, ['cursor', 'limit', 'q']);
     const r422 = doc.paths['/contacts'].post.responses['422'];
     assert.ok(JSON.stringify(r422).includes('ValidationErrorList') || JSON.stringify(r422).includes('loc'));
+    // Defaults the contract names are in the schema, where client generators read them.
+    assert.equal(doc.paths['/calls'].post.requestBody.content['application/json'].schema.properties.language.default, 'de');
   });
 
   it('documents the rate-limit headers on answers and Idempotency-Key on every POST', () => {
@@ -87,6 +89,8 @@ describe('OpenAPI document', () => {
         for (const [status, r] of Object.entries<any>(op.responses)) assert.notEqual(r.description, 'Default Response', `${method} ${path} ${status}`);
         for (const p of op.parameters ?? []) {
           if (p.name === 'limit') assert.deepEqual(p.schema, { type: 'integer', minimum: 1, maximum: 100, default: 25 }, `${method} ${path} limit`);
+          // An example must be a value its own schema takes (a client generator copies it).
+          if (p.example !== undefined && p.schema.type === 'integer') assert.ok(Number.isInteger(p.example), `${method} ${path} ${p.name} example ${JSON.stringify(p.example)}`);
         }
         if (method === 'post') {
           assert.ok(op.responses['409'], `POST ${path} lacks 409 (Idempotency-Key in use)`);
