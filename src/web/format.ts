@@ -49,3 +49,14 @@ export function localStages<S extends { key: string; label: string }>(ctx: PageC
 export function dateText(ctx: PageCtx, isoDate: string): string {
   return new Intl.DateTimeFormat(intlLocale(ctx), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(isoDate)).replace(/ /g, '\u00a0');
 }
+
+/**
+ * A notice for a calendar date typed into a form that lies before today (UTC): the API allows
+ * back-dating, but in the application it is most often a typo (2016 for 2026). Empty when the
+ * date is today or later, or unchanged from `before`.
+ */
+export function pastDateNote(ctx: PageCtx, key: 'dates.past_next_step' | 'dates.past_due', typed: string, before: string | null = null): string {
+  const day = typed.trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day === dateInput(before)) return '';
+  return day < new Date().toISOString().slice(0, 10) ? ` ${ctx.t(key, { date: dateText(ctx, day) })}` : '';
+}

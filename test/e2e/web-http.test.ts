@@ -275,6 +275,34 @@ describe('application over HTTP', () => {
     assert.equal((await o.post(`/deals/${deal.body.id}`, { title: 'Edit target', value_eur: ' ', next_step: '', next_step_at: '' }, { referer: `/deals/${deal.body.id}` })).status, 303);
     const cleared = (await a.owner.client.get(`/deals/${deal.body.id}`)).body;
     assert.deepEqual([cleared.value_cents, cleared.value_eur], [null, null]);
+    // A past date is saved (back-dating is allowed) with a notice naming it, once: saving it
+    // unchanged again says nothing more. A date from today on gets no notice.
+    const saveNext = async (day: string) => {
+      assert.equal((await o.post(`/deals/${deal.body.id}`, { title: 'Edit target', value_eur: '', next_step: 'Demo', next_step_at: day }, { referer: `/deals/${deal.body.id}` })).status, 303);
+      return (await o.get(`/deals/${deal.body.id}`)).text;
+    };
+    page = await saveNext('2016-03-12');
+    assert.match(page, /The deal is saved\. Note: the next step date, 12\u00a0March\u00a02016, is in the past\./);
+    assert.equal((await a.owner.client.get(`/deals/${deal.body.id}`)).body.next_step_at, '2016-03-12T00:00:00.000Z');
+    assert.doesNotMatch(await saveNext('2016-03-12'), /is in the past/);
+    const today = new Date().toISOString().slice(0, 10);
+    assert.doesNotMatch(await saveNext(today), /is in the past/);
+    assert.equal((await o.post('/tasks', { title: 'Old task', due_at: '2016-01-05' }, { referer: '/tasks' })).status, 303);
+    assert.match((await o.get('/tasks')).text, /The task is added\. Note: the due date, 5\u00a0January\u00a02016, is in the past\./);
+    assert.equal((await o.post('/tasks', { title: 'New task', due_at: today }, { referer: '/tasks' })).status, 303);
+    assert.doesNotMatch((await o.get('/tasks')).text, /is in the past/);
+    // An edit sent from an older page after the deal was closed changes nothing, and what was
+    // typed is shown on the closed deal's page to be copied (it has no edit form to fill in).
+    assert.equal((await a.owner.client.patch(`/deals/${deal.body.id}`, { status: 'won' })).status, 200);
+    assert.equal((await o.post(`/deals/${deal.body.id}`, { title: 'Late <title>', value_eur: '7k', next_step: 'Send contract', next_step_at: '2030-01-02' }, { referer: `/deals/${deal.body.id}` })).status, 303);
+    page = (await o.get(`/deals/${deal.body.id}`)).text;
+    assert.match(page, /id="unsaved-h">Your changes, not saved/);
+    const kept = page.match(/<dl class="facts" id="unsaved-edit">([\s\S]*?)<\/dl>/)?.[1] ?? '';
+    for (const v of ['Late &lt;title&gt;', '7k', 'Send contract', '2030-01-02']) assert.ok(kept.includes(`<dd>${v}</dd>`), v);
+    assert.match(page, /form-error/);
+    const closed = (await a.owner.client.get(`/deals/${deal.body.id}`)).body;
+    assert.deepEqual([closed.title, closed.status, closed.next_step], ['Edit target', 'won', 'Demo']);
+    assert.doesNotMatch((await o.get(`/deals/${deal.body.id}`)).text, /unsaved-edit/, 'shown once');
 
     // Add or update a contact.
     assert.equal((await o.post('/contacts', { first_name: 'Rudi', last_name: 'Rust', email: 'not-an-email', phone: '+49 30 1', company: 'Rust GmbH' }, { referer: '/contacts' })).status, 303);

@@ -7,8 +7,8 @@ import { AppError, validation } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
 import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
-import { dateInput, localStages, money, personName, when } from '../format.ts';
-import { inAgendaOrder, listHref, moveForm, newDealBox, noteForm, pager, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { dateInput, localStages, money, pastDateNote, personName, when } from '../format.ts';
+import { inAgendaOrder, listHref, type Refill, moveForm, newDealBox, noteForm, pager, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
 
 const HIDE = { hide: true };
@@ -138,7 +138,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
               <label for="e-next-at">${t('deals.next_step_at')}</label><input id="e-next-at" name="next_step_at" type="date" value="${f.value('next_step_at', dateInput(d.next_step_at))}"${f.invalid('next_step_at')}>
               ${seesAll(a) ? html`<label for="e-owner">${t('field.owner')}</label><select id="e-owner" name="owner_id"${f.invalid('owner_id')}>${users.filter((u) => u.active === 1 || u.id === d.owner_id).map((u) => html`<option value="${u.id}"${f.selected('owner_id', u.id, u.id === d.owner_id)}>${u.name}</option>`)}</select>` : ''}
               <button type="submit" class="primary">${t('action.save')}</button>
-            </form></section>` : ''}
+            </form></section>` : f.rejected ? unsavedEdit(ctx, f) : ''}
           <section class="card" aria-labelledby="hist-h"><h2 id="hist-h">${t('deals.history')}</h2>
             <ol class="rows" id="stage-history"><li><span><strong>${stageLabel(stages, d.stage_history[0]?.from_stage ?? d.stage)}</strong></span>
               <span class="muted">${t('deals.created_in')} ${when(ctx, d.created_at)}</span></li>
@@ -153,19 +153,32 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: d.title, body }));
     });
 
+    // An edit sent from an older page after the deal was closed: there is no edit form to fill in
+    // again, so what was typed is shown as text, to be copied once the deal is reopened.
+    const unsavedEdit = (ctx: PageCtx, f: Refill) => {
+      const t = ctx.t;
+      const rows = ([['title', 'deals.title'], ['value_eur', 'deals.value'], ['next_step', 'deals.next_step'], ['next_step_at', 'deals.next_step_at']] as const)
+        .filter(([name]) => f.value(name).trim() !== '');
+      return html`<section class="card" aria-labelledby="unsaved-h"><h2 id="unsaved-h">${t('deals.unsaved_h')}</h2>
+        ${f.error()}<p>${t('deals.unsaved_closed')}</p>
+        <dl class="facts" id="unsaved-edit">${rows.map(([name, label]) => html`<dt>${t(label)}</dt><dd>${f.value(name)}</dd>`)}</dl></section>`;
+    };
+
     const dealId = (request: FastifyRequest) => (request.params as { id: string }).id;
 
     web.post('/deals/:id', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
       const a = actor(request);
       const b = request.body;
       const nextAt = str(b, 'next_step_at').trim();
+      const before = await services.deals.get(a, dealId(request));
       await services.deals.update(a, dealId(request), {
         // An emptied value field removes the value, as the API's value_eur: null does.
         title: str(b, 'title'), value_eur: str(b, 'value_eur').trim() === '' ? null : str(b, 'value_eur'),
         next_step: str(b, 'next_step'), next_step_at: nextAt ? nextAt : null,
         ...(str(b, 'owner_id') ? { owner_id: str(b, 'owner_id') } : {}),
       });
-      return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t('deals.saved') };
+      const ctx = ctxOf(request, null);
+      return { to: `/deals/${dealId(request)}`, message: ctx.t('deals.saved') + pastDateNote(ctx, 'dates.past_next_step', nextAt, before.next_step_at) };
     }));
 
     web.post('/deals/:id/stage', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
@@ -211,7 +224,8 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
         title: str(b, 'title'), due_at: due || null,
         ...(str(b, 'deal_id') ? { deal_id: str(b, 'deal_id') } : {}), ...(str(b, 'contact_id') ? { contact_id: str(b, 'contact_id') } : {}),
       });
-      return { message: ctxOf(request, null).t('tasks.added') };
+      const ctx = ctxOf(request, null);
+      return { message: ctx.t('tasks.added') + pastDateNote(ctx, 'dates.past_due', due) };
     }));
 
     web.post('/tasks/:id/done', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/tasks', async () => {
