@@ -11,8 +11,9 @@ import { startTestServer } from '../helpers/server.ts';
 import { enableCalls, sleep, transcript, waitFor } from './call-fixtures.ts';
 
 // Slow analyses (test knob RZ_ANALYZER_DELAY_MS) so the kill lands while jobs are queued and
-// running; a short lease so the restarted server takes over the dead one's running jobs soon.
-const CHILD_ENV = { RZ_ANALYZER_DELAY_MS: '1500', RZ_JOB_LEASE_MS: '2000', RZ_WORKER_CONCURRENCY: '2' };
+// running, even on a loaded machine slow to take the six pushes; a short lease so the restarted
+// server takes over the dead one's running jobs soon.
+const CHILD_ENV = { RZ_ANALYZER_DELAY_MS: '3000', RZ_JOB_LEASE_MS: '2000', RZ_WORKER_CONCURRENCY: '2' };
 
 describe('calls: queued work survives a crash of `rz serve`', () => {
   let database: TestDatabase;
