@@ -47,8 +47,8 @@ async function seed(dataDir: string) {
   return { key, deepCursor: encodeCursor(cursorKey('contacts', team_id), deep.id), contactId: some.id };
 }
 
-async function startServer(mode: 'hello' | 'rz', dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/server.ts'), mode], {
+async function startServer(mode: 'hello' | 'bare' | 'rz', dataDir: string, ...args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/server.ts'), mode, ...args], {
     cwd: ROOT, env: { ...process.env, RZ_DATA_DIR: dataDir, RZ_DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<string>((resolve, reject) => {
@@ -78,6 +78,7 @@ async function main() {
     // drifts by tens of percent from minute to minute, so the median over rounds is reported.
     const hello = await startServer('hello', dataDir);
     const rz = await startServer('rz', dataDir);
+    const bare = await startServer('bare', dataDir, contactId);
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     // A deal to patch (created through the API so the path is the real one).
     const dealRes = await fetch(`${rz.url}/api/v1/deals`, { method: 'POST', headers: auth, body: JSON.stringify({ contact_id: contactId, value_eur: '12.500' }) });
@@ -102,8 +103,15 @@ async function main() {
         },
       });
     }
+    // The same work without RZ: what Fastify plus these SQLite statements reach on this machine.
+    const bareEndpoints: Array<{ name: string; opts: autocannon.Options }> = [
+      { name: 'GET detail: 4 reads', opts: { url: `${bare.url}/detail` } },
+      { name: 'GET list: 51 rows', opts: { url: `${bare.url}/list` } },
+      { name: 'POST create: 3 writes + COMMIT', opts: { url: `${bare.url}/create`, method: 'POST' } },
+    ];
     const helloRounds: Measure[] = [];
     const rounds = endpoints.map(() => [] as Array<Measure & { ratio: number }>);
+    const bareRounds = bareEndpoints.map(() => [] as Array<Measure & { ratio: number }>);
     for (let round = 0; round < ROUNDS; round++) {
       process.stderr.write(`round ${round + 1} of ${ROUNDS}...\n`);
       const base = await measure('hello-world', { url: `${hello.url}/hello` });
@@ -112,9 +120,14 @@ async function main() {
         const m = await measure(e.name, { headers: auth, ...e.opts });
         rounds[i].push({ ...m, ratio: m.rps / base.rps });
       }
+      for (const [i, e] of bareEndpoints.entries()) {
+        const m = await measure(e.name, e.opts);
+        bareRounds[i].push({ ...m, ratio: m.rps / base.rps });
+      }
     }
     hello.child.kill();
     rz.child.kill();
+    bare.child.kill();
 
     const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
     const base = { rps: median(helloRounds.map((m) => m.rps)), p99: median(helloRounds.map((m) => m.p99)) };
@@ -141,6 +154,13 @@ async function main() {
     const deepRatio = median(deep.map((m, round) => m.rps / first[round].rps));
     console.log(`deep page vs first page: ${deepRatio.toFixed(2)} (target within 20%: >= 0.80) ${deepRatio >= 0.8 ? 'ok' : 'below target'}`);
     if (!deal) console.log('PATCH /deals/{id}: not measured (deal creation failed)');
+
+    console.log(`\n${pad('the stack without RZ: Fastify + SQLite', 40)}${pad('req/s', 10)}${pad('p99 ms', 9)}${pad('ratio', 8)}${pad('', 22)}ratio per round`);
+    for (const [i, e] of bareEndpoints.entries()) {
+      const r = bareRounds[i];
+      const non2xx = r.reduce((n, m) => n + m.non2xx, 0);
+      console.log(`${pad(e.name, 40)}${pad(median(r.map((m) => m.rps)).toFixed(0), 10)}${pad(String(median(r.map((m) => m.p99))), 9)}${pad(median(r.map((m) => m.ratio)).toFixed(2), 8)}${pad(non2xx ? `${non2xx} non-2xx` : '', 22)}${r.map((m) => m.ratio.toFixed(2)).join(' ')}`);
+    }
 
     // What SQLite alone costs per request, and the ratio that leaves even if nothing else cost anything.
     const helloMicros = 1e6 / base.rps;
