@@ -21,7 +21,9 @@ Verkäufer: Mache ich. Auf Wiederhören.`;
     assert.deepEqual(r.metrics.objections, [{ type: 'authority', handled: false }]);
     assert.equal(r.biggest_miss.quote, 'Soll ich Ihnen mal ein paar Unterlagen schicken?');
     assert.equal(r.biggest_miss.method, 'meddpicc');
-    assert.match(r.biggest_miss.what_to_say_instead, /Wer ist außer Ihnen an der Entscheidung beteiligt/);
+    // The customer named who decides with her ("mit meinem Chef"): the line names him (coach review 6, F-18),
+    // never "who else is involved?".
+    assert.match(r.biggest_miss.what_to_say_instead, /Was ist Ihrem Chef dabei am wichtigsten\? Sollen wir ihn gleich zum nächsten Termin dazuholen\?/);
     assert.doesNotMatch(r.strongest_moment.quote, /Unterlagen/);
   }
   const en = `Rep: Hi Tom, this is Priya from Ledgerly. How do you handle invoices today?

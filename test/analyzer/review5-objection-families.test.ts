@@ -5,12 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeTranscript } from '../../src/calls/analyzer/index.ts';
+import { pitchCallDe, pitchCallEn } from './helpers.ts';
 
-// A small call: the rep pitches, the customer says the sentence, the rep ignores it and pitches on.
-const DE = (cust: string) =>
-  `Verkäufer: Guten Tag Herr Schmidt, hier ist Markus von Datalux. Wir haben eine Plattform für Ihre Buchhaltung mit Dashboard und Belegerkennung.\nKunde: Aha.\nVerkäufer: Unsere Plattform hat außerdem eine App und eine Schnittstelle zu DATEV.\nKunde: ${cust}\nVerkäufer: Und das Reporting können Sie individuell anpassen, mit über fünfzig Vorlagen.\nKunde: Okay.\n`;
-const EN = (cust: string) =>
-  `Rep: Hi Tom, this is Jake from Hirebase. Our platform has an applicant tracking system and an analytics dashboard.\nCustomer: Okay.\nRep: We also have a mobile app and integrations with LinkedIn.\nCustomer: ${cust}\nRep: And the reporting shows you where candidates drop off, with over fifty templates.\nCustomer: Okay.\n`;
+const DE = pitchCallDe;
+const EN = pitchCallEn;
 
 function objections(transcript: string) {
   return analyzeTranscript({ transcript, language: 'en' }).metrics.objections;

@@ -40,6 +40,24 @@ const NEEDS_NEXT = new Set([
   'dieser', 'diese', 'diesen', 'diesem', 'und', 'oder', 'aber', 'als', 'vom', 'zum', 'zur', 'am', 'an', 'aus', 'über', 'nach',
 ]);
 
+/**
+ * Copulas and auxiliaries: a phrase cut right after one ("Das Problem ist", "and it was") leaves its
+ * predicate behind. Only a clause of its own with its conjunction or question word ends on one
+ * ("dass es DSGVO-konform ist", "what it was").
+ */
+const AUX_TAIL = new Set([
+  'ist', 'sind', 'war', 'waren', 'wäre', 'wären', 'wird', 'werden', 'hat', 'haben', 'hatte', 'hatten', 'bin', 'bist',
+  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'will', 'would', "it's", "that's", "there's",
+]);
+const CLAUSE_OPENER_RE = /^(?:dass|weil|wenn|ob|obwohl|da|als|bis|damit|sodass|falls|sobald|nachdem|bevor|während|seit|seitdem|wie|wo|wer|was|warum|wieso|that|because|if|when|whether|what|how|where|why|who|which|while|since|unless|until|although)$/i;
+
+/** A phrase that ends on a copula or auxiliary without being a clause of its own ("Das Problem ist", "it was"). */
+export function endsOnAuxiliary(phrase: string): boolean {
+  const words = phrase.split(/\s+/).map((w) => trimEdges(w).toLowerCase()).filter(Boolean);
+  if (words.length === 0 || !AUX_TAIL.has(words[words.length - 1])) return false;
+  return !words.slice(0, -1).some((w) => CLAUSE_OPENER_RE.test(w));
+}
+
 interface Tok {
   start: number;
   end: number;
@@ -103,11 +121,23 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
       fb = Math.min(cb, ca + maxWords - 1);
     }
   }
+  // "Das Problem ist, wenn jemand früher abreist …", "The thing is, when …": a short clause that ends
+  // on its copula takes the clause it introduces along; on its own it says nothing.
+  let forceWhole = false;
+  if (cb - ca + 1 <= 4 && AUX_TAIL.has(toks[cb].word.toLowerCase()) && cb + 1 < toks.length && /^(?:wenn|weil|als|dass|when|because|if|that)$/i.test(toks[cb + 1].word)) {
+    let nb = cb + 1;
+    while (nb < toks.length - 1 && !endsClause(nb)) nb++;
+    if (nb - ca + 1 <= maxWords + 5 && sentence.slice(toks[ca].start, toks[nb].end).length <= 90) {
+      cb = nb;
+      fb = nb;
+      forceWhole = true;
+    }
+  }
   let a = ca;
   let b = cb;
   // A clause a little longer than the window is quoted whole: "Letztes Jahr hat der Aufbau zwei
   // Tage länger gedauert als geplant", not "Jahr hat der Aufbau zwei Tage".
-  const wholeClause = b - a + 1 <= maxWords + 3 && sentence.slice(toks[a].start, toks[b].end).length <= 80;
+  const wholeClause = forceWhole || (b - a + 1 <= maxWords + 3 && sentence.slice(toks[a].start, toks[b].end).length <= 80);
   if (b - a + 1 > maxWords && !wholeClause) {
     // Window inside the clause: a focus of three words or more stands alone; a shorter one
     // grows by up to four words, to the preferred side first.
@@ -128,8 +158,10 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   // else the tail trim below drops it.
   if (b < cb) {
     let grown = b;
-    while (grown < cb && grown - b < 2 && NEEDS_NEXT.has(toks[grown].word.toLowerCase())) grown++;
-    if (!NEEDS_NEXT.has(toks[grown].word.toLowerCase())) b = grown;
+    // Nor on a copula or auxiliary ("and it was" takes "a disaster" along).
+    const needsNext = (i: number) => NEEDS_NEXT.has(toks[i].word.toLowerCase()) || AUX_TAIL.has(toks[i].word.toLowerCase());
+    while (grown < cb && grown - b < 2 && needsNext(grown)) grown++;
+    if (!needsNext(grown)) b = grown;
   }
   // A window cut inside a clause starts where its part of the clause starts, when that is close:
   // "… and | make the case for the sixth clinic", "… complaining that | onboarding new warehouse
@@ -160,10 +192,24 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   // of its own ("Dass es nicht nervt und dass es DSGVO-konform ist.") keeps its "Dass".
   const a0 = a;
   const word = (i: number) => toks[i].word.toLowerCase();
+  const sentenceStart = (i: number) => {
+    let k = i;
+    while (k > 0 && !/[.!?]$/.test(sentence.slice(toks[k - 1].start, toks[k - 1].end + 1).trim())) k--;
+    return k;
+  };
   // A verb after skipped words, with its subject right behind it: the skipped words were the inversion's start.
   const inversionAt = (i: number) => i > a0 && i + 1 <= b && (LEAD_COPULA.has(word(i)) || INVERTED_VERB.has(word(i))) && INVERTED_SUBJECT.has(word(i + 1));
   while (a <= b && (ECHO_LEAD_WORDS.has(word(a)) || (a > 0 && a < b && LEAD_COPULA.has(word(a))))) {
     if (inversionAt(a) || (a === 0 && b === cb && SUBORDINATE_RE.test(toks[a].word) && b > a + 1)) break;
+    // The main clause after a fronted "wenn" clause starts with its verb ("Wenn wir die Hälfte füllen,
+    // | sind das ja schon über tausend Euro im Monat"): without verb and subject (and the particles
+    // after them) what it says stands alone ("über tausend Euro im Monat"); else the verb stays.
+    if (a === a0 && a > 0 && a + 1 <= b && LEAD_COPULA.has(word(a)) && INVERTED_SUBJECT.has(word(a + 1)) && /^(?:wenn|falls|sobald|weil|als)$/i.test(toks[sentenceStart(a)].word)) {
+      let rest = a + 2;
+      while (rest <= b && /^(?:ja|schon|doch|eh|halt|eigentlich|auch|dann|locker|bestimmt)$/.test(word(rest))) rest++;
+      if (b - rest + 1 >= 3) a = rest;
+      break;
+    }
     a++;
   }
   if (inversionAt(a) && !QUESTION_SUBJECT.has(word(a + 1))) a = a0;
@@ -175,7 +221,7 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   if (!phrase || !/[\p{L}\p{N}]/u.test(phrase)) return null;
   // A lone short word ("was", "it") says nothing of the customer's own: no echo then.
   if (a === b && phrase.replace(/[^\p{L}\p{N}]/gu, '').length < 5) return null;
-  if (phrase.length > 80) phrase = phrase.slice(0, 80).replace(/\s+\S*$/, '');
+  if (phrase.length > (forceWhole ? 90 : 80)) phrase = phrase.slice(0, 80).replace(/\s+\S*$/, '');
   return phrase;
 }
 
@@ -183,7 +229,7 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
 // colleague, "Then we have a problem"): out of context once quoted back on its own.
 const BACK_REFERENCE_RE = /^(?:(?:[Dd]ie|[Dd]er|[Dd]en|[Dd]em|[Ee]r|[Ss]ie|[Dd]ann|[Dd]a)\s+\p{Ll}|(?:[Hh]e|[Ss]he|[Tt]hey|[Tt]hen)\b)/u;
 const AFTERTHOUGHT_RE = /^(?:more|less|fewer|rather|instead|even|mehr|weniger|eher|statt|anstatt|sogar)\b|\b(?:fewer|instead|more|less|weniger|mehr)(?:\s+\S+){0,2}$/iu;
-const SUBJECT_BEFORE_RE = /(?:^|\s)(?:ich|wir|Sie|du|ihr|er|sie|es|man|I|we|you|they|he|she)\s*$/u;
+const SUBJECT_BEFORE_RE = /(?:^|\s)(?:[Ii]ch|[Ww]ir|Sie|[Dd]u|[Ii]hr|[Ee]r|sie|[Ee]s|man|I|[Ww]e|[Yy]ou|[Tt]hey|[Hh]e|[Ss]he)\s*$/u;
 const CONJUNCTION_BEFORE_RE = /(?:^|\s)(?:dass|weil|wenn|ob|obwohl|damit|sodass|da)\s*$/iu;
 
 /**
@@ -204,6 +250,24 @@ export function standsAlone(sentence: string, phrase: string): boolean {
   if (/(?:Herrn?|Frau|Dr\.|Mr\.|Mrs\.|Ms\.)\s*$/u.test(before)) return false;
   // A German separable verb's particle without its verb: the cut fell after "tippt sie die" ("Kilometer für die Abrechnung ab").
   if (/\s(?:ab|an|auf|aus|ein|mit|nach|vor|zu|weg|zurück|hinterher|fest|los|durch)$/u.test(phrase) && /(?:^|\s)(?:die|der|das|den|dem)\s*$/iu.test(before)) return false;
-  if (CONJUNCTION_BEFORE_RE.test(before) && /\p{Ll}\p{L}*[.!?]?$/u.test(phrase) && /\b(?:ist|sind|war|waren|hat|haben|wird|werden|kann|können|muss|müssen|gibt|geht|läuft|fehlt|fehlen|kommt|kommen|\p{Ll}+(?:en|t))$/u.test(phrase)) return false;
+  if (verbFinalWithoutConjunction(before, phrase)) return false;
+  // A clause cut after its copula or auxiliary ("Das Problem ist", "and it was").
+  if (endsOnAuxiliary(phrase)) return false;
+  // A condition without its main clause („Wenn wir nur die Hälfte der Ausfälle wieder füllen“).
+  if (/^(?:wenn|falls|sofern|sobald|if|unless|once)\s/iu.test(phrase) && !phrase.includes(',')) return false;
   return true;
+}
+
+function verbFinalWithoutConjunction(before: string, phrase: string): boolean {
+  return CONJUNCTION_BEFORE_RE.test(before) && /\p{Ll}\p{L}*[.!?]?$/u.test(phrase) && /\b(?:ist|sind|war|waren|hat|haben|wird|werden|kann|können|muss|müssen|gibt|geht|läuft|fehlt|fehlen|kommt|kommen|\p{Ll}+(?:en|t))$/u.test(phrase);
+}
+
+/**
+ * A phrase no rep could say back as the customer's words: cut after its copula or auxiliary, or a
+ * German verb-final clause without its conjunction („nie was frei ist“ after „dass“).
+ */
+export function brokenEcho(sentence: string, phrase: string): boolean {
+  const at = sentence.indexOf(phrase);
+  const before = at < 0 ? '' : sentence.slice(Math.max(0, at - 20), at);
+  return endsOnAuxiliary(phrase) || verbFinalWithoutConjunction(before, phrase);
 }

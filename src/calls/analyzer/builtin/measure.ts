@@ -23,11 +23,15 @@ import {
   FELT_RE,
   FOUND_RE,
   FREE_EXTRA_RE,
+  FREE_NOW_RE,
+  INTEGRATION_RE,
+  onlyIntegratedPlatforms,
   REASSURANCE_RE,
   REFRAME_RE,
   TRADE_RE,
   adoptionConcern,
   GREETING_RE,
+  salutation,
   CRITERIA_Q_RE,
   IMPLICATION_Q_RE,
   INTEREST_Q_RE,
@@ -74,14 +78,14 @@ import {
   UNDATED_RE,
   VAGUE_RE,
 } from './lexicon.ts';
-import { WORD_RE } from './regex.ts';
+import { WORD_RE, rx } from './regex.ts';
 import type { Sentence, Turn } from './turns.ts';
 
 export const WORDS_PER_SECOND = 2.5; // 150 words per minute
 
 export interface PainEvent {
   sentence: Sentence;
-  /** The rep's next turn asked a question. */
+  /** The rep's next turn asked a question about it (or labelled or paraphrased it). */
   explored: boolean;
   /** The rep asked about consequences (implication) or the customer quantified the impact. */
   implication: boolean;
@@ -89,6 +93,8 @@ export interface PainEvent {
   impact: boolean;
   /** The rep answered the pain with a pitch instead of a question. */
   pitchedNext: boolean;
+  /** The pain came in answer to the rep's open question ("Wie planen Sie Ihre Einsätze heute?"). */
+  answersOpenQuestion: boolean;
 }
 
 export type HandlingQuality = 0 | 1 | 2 | 3 | 4;
@@ -237,6 +243,16 @@ function contentWords(text: string, into: Set<string>): void {
   }
 }
 
+/** A closed question that refers back to what was just said ("Und passieren da Fehler?", "Does that happen every week?"). */
+const REFERS_BACK_RE = /\b(?:da|dabei|dadurch|das|dann|davon|damit|dort|that|this|it|then|those|them|there)\b/i;
+/** The rep's question is about the pain just named, not the next item on a checklist. */
+function asksAboutPain(q: Sentence, painTurn: Turn): boolean {
+  if (q.question === 'open' || IMPLICATION_Q_RE.test(q.text) || REFERS_BACK_RE.test(q.text)) return true;
+  const said = new Set<string>();
+  contentWords(painTurn.text, said);
+  return overlap(q.text, said) >= 1;
+}
+
 function overlap(text: string, vocab: Set<string>): number {
   if (vocab.size === 0) return 0;
   const seen = new Set<string>();
@@ -251,7 +267,10 @@ function overlap(text: string, vocab: Set<string>): number {
 
 const PRODUCT_NAME_RE = /\b\p{Lu}\p{Ll}+\s+(?:from|von|vom)\s+(\p{Lu}\p{Ll}{3,}(?:\p{Lu}\p{Ll}+)?)\b/u;
 const ESCAPE_RE = /[.*+?^${}()|[\]\\]/g;
-/** "Paydock automates …", "Taskhive übernimmt …": the rep's company ("Olivia from Paydock" in the rep's first two turns) followed by a verb. */
+/**
+ * "Paydock automates …", "Taskhive übernimmt …", "That's what Specsheet's supplier monitoring does: …":
+ * the rep's company ("Olivia from Paydock" in the rep's first two turns), or its named product, followed by a verb.
+ */
 function productPitchRe(turns: Turn[]): RegExp | null {
   for (const t of turns.filter((x) => x.isRep).slice(0, 2)) {
     const name = PRODUCT_NAME_RE.exec(t.text)?.[1];
@@ -260,7 +279,7 @@ function productPitchRe(turns: Turn[]): RegExp | null {
     // Also with an adverb before the verb ("Cleanroute automatically finds …") and after a
     // preposition ("Mit Rechnungsprofi schreibst du …", "Bei Taskhive hängen die Stunden …", "With Cleanroute you …").
     return new RegExp(
-      String.raw`(?:^|[,;:–-]\s*|\b(?:where|wo|denn|weil|because)\s+)${n}\s+(?:(?:\p{Ll}+ly|also|auch|einfach|automatisch|direkt|sofort|gleich|just|simply|then|dann)\s+)?(?:\p{Ll}+(?:s|t|et|ert)|can|will|kann|wird|does|macht|hilft)\b|^(?:[Mm]it|[Bb]ei|[Ii]n|[Ww]ith|[Uu]sing)\s+${n}\b(?!\s+(?:gesprochen|telefoniert|talked|spoke))`,
+      String.raw`(?:^|[,;:–-]\s*|\b(?:where|wo|denn|weil|because|what|was)\s+)${n}(?:['’]s(?:\s+\p{Ll}+){1,2})?\s+(?:(?:\p{Ll}+ly|also|auch|einfach|automatisch|direkt|sofort|gleich|just|simply|then|dann)\s+)?(?:\p{Ll}+(?:s|t|et|ert)|can|will|kann|wird|does|macht|hilft)\b|^(?:[Mm]it|[Bb]ei|[Ii]n|[Ww]ith|[Uu]sing)\s+${n}\b(?!\s+(?:gesprochen|telefoniert|talked|spoke))`,
       'u',
     );
   }
@@ -301,7 +320,7 @@ function quotesCustomer(text: string, said: () => Set<string>): boolean {
  * interessant, das automatisch auszuwerten?").
  */
 const exploresCache = new WeakMap<Sentence, boolean>();
-function explores(s: Sentence): boolean {
+export function explores(s: Sentence): boolean {
   if (!s.question) return false;
   const known = exploresCache.get(s);
   if (known !== undefined) return known;
@@ -510,6 +529,31 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
   // at the pain, before the rep's reply is read).
   const pitchReplies = new Set<Sentence>();
 
+  // The rep's sentences naming integrations up to turn `upTo` ("we integrate with Shopify, Etsy …"), for onlyIntegratedPlatforms.
+  const repIntegrations = (upTo: number): string =>
+    turns
+      .slice(0, upTo >= 0 ? upTo + 1 : n)
+      .filter((x) => x.isRep)
+      .flatMap((x) => x.sentences.filter((y) => INTEGRATION_RE.test(y.text)).map((y) => y.text))
+      .join(' ');
+  // The customer's turn agrees to the rep's dated proposal just before ("Tuesday at 7:30. Fine …", "Mittwoch geht.").
+  const agreesToDate = (j: number): boolean => {
+    const prev = j > 0 ? turns[j - 1] : null;
+    if (!prev || !prev.isRep || turns[j].isRep || !prev.sentences.some((x) => DATE_RE.test(x.text))) return false;
+    const answer = firstSentences(turns[j], 2);
+    return (AGREE_RE.test(answer) || DATE_RE.test(answer)) && !/^\W*(?:nein|nee|no|nope)\b/i.test(answer) && !REFUSE_RE.test(firstSentences(turns[j], 1).slice(0, 20));
+  };
+  // A request to send something that is the invite to a meeting: in the turn that agrees to a dated
+  // proposal, in the next customer turn after it, or in answer to the rep's question about the invite
+  // or the e-mail address. Logistics, not a send-material brush-off.
+  const sendsInvite = (i: number, s: Sentence): boolean => {
+    const prev = i > 0 ? turns[i - 1] : null;
+    if (prev?.isRep && prev.sentences.some((x) => x.question !== null && (LOGISTIC_Q_RE.test(x.text) || INVITE_RE.test(x.text)))) return true;
+    if (agreesToDate(i) && s.question === null) return true;
+    const before = i >= 2 ? turns[i - 2] : null;
+    return before !== null && !before.isRep && agreesToDate(i - 2) && prev !== null && prev.isRep && (INVITE_RE.test(prev.text) || DATE_RE.test(prev.text) || AGREE_RE.test(prev.text));
+  };
+
   for (let i = 0; i < n; i++) {
     const t = turns[i];
     if (t.isRep) {
@@ -559,7 +603,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         if (!s.question && RISKY_PROMISE_RE.test(s.text) && !PROMISE_HEDGE_RE.test(s.text.replace(REASSURANCE_RE, ' ')) && (PROMISE_TOPIC_RE.test(s.text) || (prevCustomer !== null && prevCustomer.index === i - 1 && PROMISE_TOPIC_RE.test(prevCustomer.text)))) {
           riskyPromises.push(s);
         }
-        if (!agenda && s.wordPos <= totalWords * 0.25 && AGENDA_RE.test(s.text)) agenda = s;
+        // Like the call's purpose: in the first quarter, or in the opening turns of a short call.
+        if (!agenda && (s.wordPos <= totalWords * 0.25 || i < 6) && AGENDA_RE.test(s.text)) agenda = s;
         if (s.wordPos <= totalWords * 0.25 || i < 6) {
           if (CALL_PURPOSE_RE.test(s.text)) purposeStated = true;
           if (s.question && (PERMISSION_Q_RE.test(s.text) || ASK_PERMISSION_RE.test(s.text))) permissionAsked = true;
@@ -579,7 +624,10 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         // "Wenn wir den gleichen Wechselrhythmus vergleichen, sind wir ziemlich nah beieinander").
         const reframe = !s.question && !isPitch(s) && REFRAME_RE.test(s.text) && (pains.length > 0 || objections.length > 0) && overlap(s.text, vocab) >= 1;
         // A concession is no value statement, however it is phrased ("We also have a premium support tier … I could probably include it.").
-        if (!s.question && !concession && (isPitch(s) || (LINK_RE.test(s.text) && s.words >= 8) || reframe)) {
+        // The reason for the call ("Ich ruf an, weil du gesagt hast, eure Filialbestellungen laufen noch
+        // per Fax.") quotes the customer but offers nothing: no value statement without an offer (coach review 6).
+        const purposeOnly = CALL_PURPOSE_RE.test(s.text) && !isPitch(s);
+        if (!s.question && !concession && !purposeOnly && (isPitch(s) || (LINK_RE.test(s.text) && s.words >= 8) || reframe)) {
           pitches.push(s);
           turnPitch++;
           // Shared words tie a statement to the customer, unless it is a feature list that merely contains them.
@@ -617,13 +665,14 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         const mine = (first.text.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3);
         const shared = mine.filter((w) => last.has(w)).length;
         const mirror = first.question ? first.words <= 6 && shared >= 2 : shared >= 2 && shared >= 0.6 * mine.length;
-        if (mirror && paraphrases[paraphrases.length - 1] !== first) paraphrases.push(first);
+        // A greeting with the customer's names ("Thanks Jess, and hi Alan, hi Raj.") is no mirror.
+        if (mirror && paraphrases[paraphrases.length - 1] !== first && !salutation(first.text)) paraphrases.push(first);
       }
       // A summary: a short statement right after the customer's turn that restates their facts in
       // fewer words ("Drei Tage jeden Monat, plus Fehler in der Lohnabrechnung.", "Four misses in a
       // week, and a client already looking around.", "So about two thousand a month you can't see.").
       const summary = prevCustomer !== null && prevCustomer.index === i - 1 ? t.sentences.find((x) => x.words >= 3) : undefined;
-      if (summary && prevCustomer && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && summarises(summary, prevCustomer) && !isPitch(summary)) paraphrases.push(summary);
+      if (summary && prevCustomer && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && !salutation(summary.text) && summarises(summary, prevCustomer) && !isPitch(summary)) paraphrases.push(summary);
       // Like the longest monologue, a feature dump is the salesperson's own (a colleague's demo is not).
       const features = t.key === repKey ? countMatches(FEATURE_RE, t.text) : 0;
       if (features >= 3 && t.words >= 50 && !turnLinked && !turnHasLinkWords && (!featureDump || features > featureDump.features)) {
@@ -716,11 +765,17 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         pains.push({
           sentence: s,
           // A label or a paraphrase ("It sounds like billing has become ...") explores as a question does.
-          explored: replyHasQuestion || (reply !== null && reply.sentences.some((q) => LABEL_RE.test(q.text) || PARAPHRASE_RE.test(q.text))),
+          // Only a question about it explores it: "Got it. And do your techs have tablets?" after "we still
+          // miss calls" moves on (coach review 6). About it: a consequence question, an open question, a
+          // closed one that refers back ("Und passieren da Fehler?") or shares the customer's words.
+          explored:
+            (reply !== null && reply.sentences.some((q) => q.question !== null && !sellingQuestion(q) && asksAboutPain(q, t))) ||
+            (reply !== null && reply.sentences.some((q) => LABEL_RE.test(q.text) || PARAPHRASE_RE.test(q.text))),
           // A number anywhere in the same statement quantifies it ("It's chaos. We get forty calls a day.").
           implication: implicationAsked || hasImpact || turnImpact || (replyHasQuestion && answerImpact),
           impact: hasImpact || turnImpact || (replyHasQuestion && answerImpact),
           pitchedNext: pitched,
+          answersOpenQuestion: prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question === 'open' && !sellingQuestion(q)),
         });
       }
       const cleanedObj = s.text.replace(OBJECTION_NEGATION_RE, ' ');
@@ -736,13 +791,20 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
           !OBJECTION_RES[type].test(type === 'timing' ? withoutThirdPartyTime(cleanedObj) : cleanedObj) &&
           !(type === 'competitor' && namesCompetitor(s.text)) &&
           !(type === 'adoption' && adoptionConcern(cleanedObj)) &&
-          !(type === 'price' && PRICE_CONTEXT_RE.test(cleanedObj) && priceOnTable(s))
+          !(type === 'price' && (PRICE_CONTEXT_RE.test(cleanedObj) || FREE_NOW_RE.test(cleanedObj)) && priceOnTable(s))
         ) continue;
+        // "We're on Shopify and Etsy" after "we integrate with Shopify, Etsy …" (or answered with "we
+        // integrate with both"): the platforms the customer works on are context, no competitor.
+        if (type === 'competitor' && onlyIntegratedPlatforms(s.text, repIntegrations(ri), reply !== null && INTEGRATES_ALL_RE.test(firstSentences(reply, 2)))) continue;
+        // "Tuesday at 7:30. Fine, send me something.", "Schick's einfach an mich, ich leite es weiter." in
+        // answer to "Welche Mail-Adresse hat dein Vater?": the invite to a meeting just agreed, logistics.
+        if (type === 'send_material' && sendsInvite(i, s)) continue;
         // "Arbeiten Sie auch mit HubSpot?" asks about an integration; it is not an objection.
         if (type === 'competitor' && s.question) continue;
         // "Was hat Ihnen bei Conmoto gefallen?" – "… und waren etwas günstiger.": the answer to the rep's
         // question about a competitor explains that objection; it is no second one.
-        if (type === 'price' && prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null) && objections.some((o) => o.type === 'competitor' && o.sentence.turn === i - 2)) continue;
+        // So is „Aber das brauchen wir eigentlich nicht“ about the competitor's extra feature.
+        if ((type === 'price' || type === 'status_quo') && prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null) && objections.some((o) => o.type === 'competitor' && o.sentence.turn === i - 2)) continue;
         // "How much cheaper?", "Wie viel günstiger wäre das?": an open question asks about the offer; it objects to nothing.
         if (type === 'price' && s.question === 'open') continue;
         // "One said they're looking at other 3PLs": the customer's own client looks elsewhere (a pain of theirs), not a competitor of ours.
@@ -767,6 +829,12 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         contentWords(s.text, vocab);
         const event = judgeObjection(type, s, reply, turns, nextRep, totalWords);
         if (type === 'timing' && BUSY_NOW_RE.test(cleanedObj)) event.brushOff = true;
+        // A brush-off turned into a dated callback the customer agrees to ("Wann passt es dir besser –
+        // Donnerstag um 14 Uhr?" – "Donnerstag zwei geht.") is handled: the right outcome of such a call.
+        if (event.brushOff && reply && event.quality < 3 && !event.capitulated && !event.defense && reply.sentences.some((x) => DATE_RE.test(x.text)) && nci >= 0 && agreesToDate(nci)) {
+          event.quality = 3;
+          event.ack = true;
+        }
         objections.push(event);
         if (type === 'price' || type === 'budget') {
           // A price or budget objection asks for movement; an exploring question must come after it.
@@ -782,7 +850,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       // Permission, logistics, identity checks and concessions ("What if I could get you 15 percent off?") are never the best question.
       const q = [...prev.sentences]
         .reverse()
-        .find((s) => s.question === 'open' && ![LOGISTIC_Q_RE, GREETING_RE, PERMISSION_Q_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, PUSH_PITCH_RE].some((re) => re.test(s.text)));
+        .find((s) => s.question === 'open' && !salutation(s.text) && ![LOGISTIC_Q_RE, GREETING_RE, PERMISSION_Q_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, PUSH_PITCH_RE].some((re) => re.test(s.text)));
       if (q) {
         // "Wir sind 40 Leute" is context: only time, money or what was lost counts as an impact.
         // Nor are the numbers of a price objection or a competitor's quote ("a quote from OptiDrive that's about thirty percent lower").
@@ -848,6 +916,40 @@ function withoutThirdPartyTime(text: string): string {
   return text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
 }
 
+/** "We integrate with both", „Mit beiden haben wir eine Schnittstelle“: the reply takes the customer's platforms as integrations. */
+const INTEGRATES_ALL_RE = rx(
+  String.raw`\b(?:(?:integrat\w*|integrier\w*|connect\w*|works?|syncs?|plugs? into|schnittstelle\w*|angebunden|anbinden|anbindung\w*) (?:\S+ ){0,2}?(?:with |mit |to |zu |into )?(?:both|all of them|them all|all three|all those|beiden|beide|allen|allen dreien)|(?:mit |zu )?(?:beiden|allen) (?:\S+ ){0,3}?(?:integrier\w*|schnittstelle\w*|angebunden|anbindung\w*|verbunden))\b`,
+);
+/** The customer is left to talk to the decider alone ("Sie können das mit Herrn Dr. Sommer besprechen", "you can run it by your CFO"). */
+const CUSTOMER_ALONE_RE = rx(
+  String.raw`\b(?:(?:Sie|du|ihr) (?:können|könnt|kannst|könnten|könntest) (?:das|es|dies|alles) (?:\S+ ){0,5}?(?:besprechen|bereden|durchgehen|zeigen|vorlegen|weitergeben)|(?:you|you guys) (?:can|could) (?:\S+ ){0,2}?(?:discuss|go over|run|share|show|take|pass) (?:it|this|that|them|everything))\b`,
+);
+/** What a question about each kind of objection asks after ("What do you compare it with?", "Wer entscheidet mit?", "Wann passt es besser?"). */
+const OBJECTION_TOPIC_RES: Record<ObjectionType, RegExp> = {
+  price: rx(String.raw`\b(?:preis\w*|kost\w*|budget\w*|zahl\w*|geld|wert|rechn\w*|vergleich\w*|investi\w*|bewert\w*|beurteil\w*|evaluat\w*|price\w*|cost\w*|pay\w*|spend\w*|money|worth|compar\w*|invest\w*|math|numbers?|roi|value)\b`),
+  budget: rx(String.raw`\b(?:budget\w*|preis\w*|kost\w*|zahl\w*|geld|freigabe|nächste[ns]? jahr|quartal|wann|price\w*|cost\w*|pay\w*|spend\w*|money|fiscal|next year|quarter|when|approv\w*|planning)\b`),
+  timing: rx(String.raw`\b(?:wann|bis|zeit\w*|später|termin\w*|woche|monat\w*|jahr|passt|passiert|warten|bedeut\w*|when|until|time\w*|later|week|month|year|works?|better|happen\w*|wait\w*|mean)\b`),
+  competitor: rx(String.raw`\b(?:vergleich\w*|anders|unterschied\w*|besser|gefall\w*|wichtig\w*|kriteri\w*|entscheid\w*|auswahl|bewert\w*|beurteil\w*|compar\w*|different|difference|better|like|important|criteria|matter\w*|decid\w*|choos\w*|evaluat\w*)\b`),
+  status_quo: rx(String.raw`\b(?:heute|derzeit|aktuell|bisher|momentan|läuft|funktioniert|zufrieden|today|currently|now|so far|works?|working|happy|set ?up|handle|covers?|cover)\b`),
+  authority: rx(String.raw`\b(?:wer|entscheid\w*|dabei|beteiligt|wichtig|überzeug\w*|dazu\w*|einbind\w*|who|decid\w*|decision|involved|important|convince|bring|join|sign\w*|approv\w*)\b`),
+  adoption: rx(String.raw`\b(?:mitarbeiter\w*|team|leute|prüf\w*|datenschutz\w*|sicherheit\w*|daten|schulung\w*|einführ\w*|staff|people|team|review\w*|security|data|privacy|training|rollout|adopt\w*|use)\b`),
+  send_material: rx(String.raw`\b(?:unterlagen|infos?|material|anschauen|ansehen|entscheid\w*|interessier\w*|wichtig|info|information|look at|decid\w*|interest\w*|important|see)\b`),
+};
+/** A pointer back to what the customer just said, or a why/what-exactly ("Woran liegt das?", "What makes you say that?", "Compared to what?"). */
+const OBJECTION_POINTER_RE = rx(
+  String.raw`\b(?:das|dies|dem|daran|dabei|damit|darauf|dafür|dagegen|davon|dazu|dahinter|woran|warum|wieso|weshalb|inwiefern|genau|konkret|gemeint|passiert|schiefgegangen|schief|damals|letzte[nmrs]?|sorge\w*|bedenken|befürcht\w*|that|this|it|those|these|them|why|exactly|specifically|mean|went wrong|happened|back then|last one|concern\w*|worr\w*|fear\w*|behind)\b`,
+);
+/**
+ * A rep question explores the objection only when it is about it (coach review 6, F-16): it takes up
+ * a word of the objection's turn, points back to it or asks why, or asks what such an objection is
+ * about (the price compared with what, who decides, when it suits better).
+ */
+function aboutObjection(q: Sentence, s: Sentence, type: ObjectionType, turn: Turn | undefined): boolean {
+  if (OBJECTION_POINTER_RE.test(q.text) || OBJECTION_TOPIC_RES[type].test(q.text)) return true;
+  const theirs = new Set(factWords(turn?.text ?? s.text));
+  return factWords(q.text).some((w) => theirs.has(w) && !STOP.has(w));
+}
+
 function judgeObjection(
   type: ObjectionType,
   s: Sentence,
@@ -861,8 +963,9 @@ function judgeObjection(
   // "Verstehe. Soll ich Ihnen ein paar Unterlagen schicken?" gives up on the objection: an offer of
   // material is neither an acknowledgement that explores nor a question about it.
   const offer = reply.sentences.find((x) => OFFER_MATERIAL_RE.test(x.text)) ?? null;
-  // "Verstehe, aber darf ich Ihnen trotzdem kurz erklären, …?" asks to pitch, not about the objection.
-  const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !OFFER_MATERIAL_RE.test(x.text) && !PUSH_PITCH_RE.test(x.text));
+  // "Verstehe, aber darf ich Ihnen trotzdem kurz erklären, …?" asks to pitch, not about the objection;
+  // "And do you know when you'd want something in place?" after "We're also looking at Fieldpro" asks about something else.
+  const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !OFFER_MATERIAL_RE.test(x.text) && !PUSH_PITCH_RE.test(x.text) && aboutObjection(x, s, type, turns[s.turn]));
   if (offer && firstQ < 0) {
     return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: offer, early, capitulated: 'material' };
   }
@@ -880,7 +983,11 @@ function judgeObjection(
   }
   // "Wie wäre es, wenn wir uns am Dienstag zu dritt mit Herrn Schulte zusammensetzen?": bringing the
   // person who decides into a meeting handles an authority objection (MEDDPICC).
-  const decider = type === 'authority' ? reply.sentences.find((x) => (ATTENDEE_RE.test(x.text) || ATTENDEE_NAME_RE.test(x.text)) && (DATE_RE.test(x.text) || MEETING_RE.test(x.text))) ?? null : null;
+  // Not "dann schicke ich Ihnen das Angebot, und Sie können das mit Herrn Dr. Sommer besprechen": the customer alone with the decider.
+  const decider =
+    type === 'authority'
+      ? reply.sentences.find((x) => (ATTENDEE_RE.test(x.text) || ATTENDEE_NAME_RE.test(x.text)) && (DATE_RE.test(x.text) || MEETING_RE.test(x.text)) && !CUSTOMER_ALONE_RE.test(x.text)) ?? null
+      : null;
   if (decider && !reply.sentences.some((x) => DEFENSE_RE.test(x.text))) {
     return { type, sentence: s, quality: 3, ack: true, question: true, defense: false, response: decider, early, capitulated: false };
   }

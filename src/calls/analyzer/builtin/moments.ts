@@ -2,7 +2,7 @@
 // moment, the biggest miss (weakest dimension, clearest moment) and three moments in call order.
 
 import { type BiggestMiss, type Language, METHODS, type MethodKey, type Moment, SCORE_DIMENSIONS, type ScoreDimension, type Scores } from '../types.ts';
-import { echoPhrase, standsAlone } from './echo.ts';
+import { brokenEcho, echoPhrase, standsAlone } from './echo.ts';
 import {
   ATTENDEE_NAME_RE,
   ATTENDEE_RE,
@@ -41,9 +41,11 @@ import {
   SCHEDULED_PURPOSE_RE,
   FELT_RE,
   FOUND_RE,
+  salutation,
+  SWITCHBOARD_RE,
   type ObjectionType,
 } from './lexicon.ts';
-import type { Measurements, ObjectionEvent } from './measure.ts';
+import { explores, type Measurements, type ObjectionEvent } from './measure.ts';
 import { monologueSeconds, MONOLOGUE_GOOD_SECONDS, questionTarget } from './score.ts';
 import {
   objectionAckFirstSay,
@@ -60,6 +62,7 @@ import {
   TEXTS,
   type TextKind,
   type TextParams,
+  type NamedDecider,
 } from './texts.ts';
 import { rx, WORD_RE } from './regex.ts';
 import type { Sentence, Turn } from './turns.ts';
@@ -91,6 +94,8 @@ export interface Candidate {
   extra?: Partial<TextParams>;
   /** An objection in a turn that declines the conversation ("kein Interesse", "take us off your list"). */
   hardNo?: boolean;
+  /** An objection given up at the close of the call ("Just send me an email." – "Sure, no problem! What's the best email?"). */
+  givenUpAtClose?: boolean;
 }
 
 /** How much an unhandled objection of this type matters for the deal (moment ranking). */
@@ -165,7 +170,7 @@ function objectionMethod(o: ObjectionEvent): MethodKey {
 /** A number in the customer's words ("vier Lager", "zweitausend Euro", "600 orders"); not the article "ein", "one". */
 const NUMBER_RE = /\d|\b(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|[\p{L}]+(?:zehn|zig|ßig|hundert|tausend)|hundert|tausend|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)\b/iu;
 
-function echoFrom(s: Sentence | null | undefined, focus?: RegExp, prefer: 'left' | 'right' = 'right'): string | null {
+export function echoFrom(s: Sentence | null | undefined, focus?: RegExp, prefer: 'left' | 'right' = 'right'): string | null {
   if (!s) return null;
   // Without a focus, a number the customer put on something is the point of the sentence, with
   // its context ("four to five hours each"), never the clause after it ("every week").
@@ -182,20 +187,29 @@ function echoFrom(s: Sentence | null | undefined, focus?: RegExp, prefer: 'left'
   // A last clause of fillers only ("…, honestly."): the sentence's first clause.
   const first = echoPhrase(s.text, focus, 9, prefer) ?? (focus ? echoPhrase(s.text) : null) ?? echoPhrase(s.text, /^\S+/);
   // Else the sentence's first clause ("A week and a half faster for each of them is real money"), before an afterthought.
-  const tries = [first, withMainClause(s.text, first), echoPhrase(s.text), echoPhrase(s.text, /^\S+/, 12)];
-  const phrase = tries.find((x) => x && x.includes(' ') && standsAlone(s.text, x)) ?? first;
+  const tries = [first, withMainClause(s.text, first, true), withMainClause(s.text, first), echoPhrase(s.text), echoPhrase(s.text, /^\S+/, 12)];
+  // A fragment no rep could say back ("Das Problem ist", "and it was", „nie was frei ist“): no echo from this sentence.
+  const phrase = tries.find((x) => x && x.includes(' ') && standsAlone(s.text, x)) ?? (first && !brokenEcho(s.text, first) ? first : null);
   return phrase?.replace(/\s+/g, ' ') ?? null;
 }
 
-/** "die Bestelldaten nicht da sind" after "Mich nervt vor allem, dass": the main clause with it, when short. */
-function withMainClause(text: string, phrase: string | null): string | null {
+/**
+ * "die Bestelldaten nicht da sind" after "Mich nervt vor allem, dass": the main clause with it, when short.
+ * `nearest`: only the clause right before it ("Dann sind die Räume leer, und | andere Mitglieder
+ * beschweren sich, dass nie was frei ist"), without a leading "und"/"and".
+ */
+function withMainClause(text: string, phrase: string | null, nearest = false): string | null {
   if (!phrase) return null;
   const at = text.indexOf(phrase);
   const conj = /,\s*(?:dass|weil|wenn|ob)\s+$/u.exec(text.slice(Math.max(0, at - 12), at));
   if (at < 0 || !conj) return null;
   const comma = at - (text.slice(Math.max(0, at - 12), at).length - conj.index);
   let start = comma;
-  while (start > 0 && !/[.;:!?]/.test(text[start - 1])) start--;
+  while (start > 0 && !(nearest ? /[.;:!?,]/ : /[.;:!?]/).test(text[start - 1])) start--;
+  if (nearest) {
+    const lead = /^\s*(?:und|oder|aber|and|or|but)\s+/iu.exec(text.slice(start, comma));
+    if (lead) start += lead[0].length;
+  }
   const out = text.slice(start, at + phrase.length).trim();
   return out.split(/\s+/).length <= 14 ? out : null;
 }
@@ -216,6 +230,110 @@ const CONSEQUENCE_Q_RE = rx(
   String.raw`\b(?:was macht das mit|was bleibt (?:\S+ ){0,5}liegen|was heißt das für|was bedeutet es|what does (?:that|this|it) do (?:to|for)|what (?:gets|is) left|what falls through)\b`,
 );
 const consequenceQuestion = (t: string) => IMPLICATION_Q_RE.test(t) || CONSEQUENCE_Q_RE.test(t);
+/** The customer takes the next step on themselves ("Let us talk internally and we'll get back to you", „Wir besprechen das intern und melden uns“). */
+const CUSTOMER_GET_BACK_RE = rx(
+  String.raw`\b(?:(?:we|I)(?:'ll| will) (?:\S+ ){0,2}?(?:get back to you|be in touch|let you know|come back to you|reach out)|(?:wir|ich) (?:\S+ ){0,2}?(?:melden uns|melde mich)|(?:melden|melde) (?:wir uns|ich mich) (?:dann |wieder |bei (?:Ihnen|dir|euch) )|(?:wir|ich) (?:geben|gebe) (?:Ihnen|dir|euch) (?:\S+ )?bescheid)\b`,
+);
+/** The customer confirms what the rep said ("Ja, genau so fühlt sich das an.", "Exactly.", "That's it.", „Stimmt.“). */
+const CONFIRMS_RE = rx(String.raw`^\W*(?:(?:ja|jo|yes|yeah|yep|oh)\W+)?(?:genau|exakt|exactly|absolutely|richtig|stimmt|that's (?:it|right|exactly it)|so ist es|that's exactly|right|ja\W*$|yes\W*$|yeah\W*$)`);
+/**
+ * Who joins the follow-up, beyond the lexicon's roles and "mit Stefan": „dir und deinem Vater“, „lade ich
+ * euch beide ein“, „bring ich den Jürgen mit“, "you, Priya and me", "both of you".
+ */
+const MORE_ATTENDEES_RE = rx(
+  String.raw`\b(?:(?:und|and) (?:deinem|deiner|deinen|Ihrem|Ihrer|Ihren|eurem|eurer|euren|your) \p{L}+|(?:euch|Sie|ihr) (?:beide|alle|allen)\b|(?:mit |für )?(?:euch|Ihnen) (?:beiden|dreien|allen)\b|you both|both of you|you two|all (?:two|three|four|five|six) of you|all of you|bring\w* (?:ich|wir) (?:\S+ ){0,3}mit|(?:you|dir|Ihnen),? [A-ZÄÖÜ][a-zäöüß]+,? (?:and|und) (?:me|mir|mich)|loop (?:\S+ ){1,2}in)\b`,
+);
+/**
+ * Who joins the follow-up, said in the turns around the agreement ("mit Stefan", "with your CTO",
+ * "I'll bring our CTO"; with `more`, also „euch beide“, "you, Priya and me", "all three of you").
+ */
+function attendeesAround(turns: readonly Turn[], at: Sentence, more = true): boolean {
+  return turns
+    .slice(Math.max(0, at.turn - 2), at.turn + 3)
+    .some((t) => ATTENDEE_RE.test(t.text) || ATTENDEE_NAME_RE.test(t.text) || (more && MORE_ATTENDEES_RE.test(t.text.replace(/\s+/g, ' '))));
+}
+/** What a follow-up is for, said by the rep ("I'll show him the dock view", „ich rechne dir das durch“, "walk Priya through the numbers"). */
+const FOLLOW_UP_CONTENT_RE = rx(
+  String.raw`\b(?:show|zeig\w*|go (?:through|over)|durchgeh\w*|walk (?:\S+ ){0,2}through|rechne\w* (?:\S+ ){0,8}durch|demo\w*|präsentier\w*|vorstell\w*|anschauen|ansehen|look at|to discuss|besprechen)\b`,
+);
+/** Month names as said, to the form the line uses ("Jänner" → "Januar"). */
+const MONTH_DE: Record<string, string> = {
+  januar: 'Januar', jänner: 'Januar', februar: 'Februar', feber: 'Februar', märz: 'März', april: 'April', mai: 'Mai', juni: 'Juni', juli: 'Juli', august: 'August',
+  september: 'September', oktober: 'Oktober', november: 'November', dezember: 'Dezember',
+};
+const MONTH_EN: Record<string, string> = {
+  january: 'January', february: 'February', march: 'March', april: 'April', may: 'May', june: 'June', july: 'July', august: 'August',
+  september: 'September', october: 'October', november: 'November', december: 'December',
+};
+const MONTH_WORD = String.raw`(januar|jänner|februar|feber|märz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|may|june|july|october|december)`;
+/**
+ * The month from which the customer has time ("vor Mai wird das eh nichts", "erst ab Juni", "Meld dich
+ * einfach im Mai", "not before March", "call me in January"): a proposed slot must lie inside it.
+ */
+const WINDOW_RES = [
+  rx(String.raw`\b(?:vor|before) ${MONTH_WORD}\b(?:\s+\S+){0,5}?\s+(?:nichts|nix|nicht|kein\w*|no|not|nothing)\b`),
+  rx(String.raw`\b(?:nicht vor|erst (?:im|ab|in|nach)|frühestens (?:im|ab)|ab|ab Anfang|Anfang|not before|not until|no earlier than|(?:from|starting|after) (?:early )?|early|in early) ${MONTH_WORD}\b`),
+  rx(String.raw`\b(?:meld\w*|ruf\w*|anruf\w*|sprechen|telefonier\w*|schreib\w*|call|ring|reach out|get back|talk|email|check in)\b(?:\s+\S+){0,4}?\s+(?:im|in|Anfang|early) ${MONTH_WORD}\b`),
+];
+function monthWindow(text: string): string | null {
+  for (const re of WINDOW_RES) {
+    const mm = re.exec(text.replace(/\s+/g, ' '));
+    if (mm) return mm[1].toLowerCase();
+  }
+  return null;
+}
+/** A default weekday slot of a line moved into the customer's month: "Dienstag um 10 Uhr" → "den ersten Dienstag im Mai um 10 Uhr". */
+function slotInWindow(say: string, mode: SayMode, month: string): string {
+  if (mode === 'en') {
+    const name = MONTH_EN[month] ?? MONTH_EN[Object.keys(MONTH_EN).find((k) => MONTH_DE[month] && MONTH_DE[month].toLowerCase().startsWith(k.slice(0, 3))) ?? ''] ?? month;
+    return say.replace(/\b(Monday|Tuesday|Wednesday|Thursday|Friday)\b/, `the first $1 in ${name}`);
+  }
+  const name = MONTH_DE[month] ?? MONTH_DE[Object.keys(MONTH_DE).find((k) => k.slice(0, 3) === month.slice(0, 3)) ?? ''] ?? month;
+  return say
+    .replace(/\bam (Montag|Dienstag|Mittwoch|Donnerstag|Freitag)\b/, `am ersten $1 im ${name}`)
+    .replace(/\b(Passt (?:Ihnen|dir|euch)) (Montag|Dienstag|Mittwoch|Donnerstag|Freitag)\b/, `$1 der erste $2 im ${name}`)
+    .replace(/(?<!ersten |erste )\b(Montag|Dienstag|Mittwoch|Donnerstag|Freitag)\b(?! im )/, `den ersten $1 im ${name}`);
+}
+/** Who the customer said they decide with ("mit meinem Mann besprechen", "check with my business partner", "Herrn Casutt"). */
+const NAMED_DECIDER_DE_RE = /\b(?:mit|bei|an)? ?(mein|meine|meinem|meiner|meinen|unser|unsere|unserem|unserer|unseren)\s+(Mann|Frau|Partner|Partnerin|Geschäftspartner|Geschäftspartnerin|Chef|Chefin|Vater|Papa|Mutter|Bruder|Schwester|Sohn|Tochter|Geschäftsführer|Geschäftsführerin|Inhaber|Inhaberin|Teilhaber|Teilhaberin|Kompagnon|Vorgesetzten|Steuerberater|Steuerberaterin)\b/u;
+const NAMED_DECIDER_EN_RE = /\b(?:my|our)\s+(husband|wife|partner|business partner|boss|father|dad|mother|mom|brother|sister|son|daughter|co-?founder|owner|accountant|CFO|CEO|GM|general manager)\b/iu;
+const FEMININE_DE = /(?:in|Frau|Mutter|Schwester|Tochter)$/u;
+function namedDecider(text: string): NamedDecider | null {
+  const de = NAMED_DECIDER_DE_RE.exec(text);
+  if (de) {
+    const noun = de[2] === 'Papa' ? 'Vater' : de[2];
+    const fem = FEMININE_DE.test(noun);
+    // Dative, as the line needs it ("Was ist Ihrem Mann wichtig?"); "unser" becomes "euer" in du.
+    const ours = de[1].startsWith('unser');
+    return {
+      Sie: `${fem ? 'Ihrer' : 'Ihrem'} ${noun}`, du: `${ours ? (fem ? 'eurer' : 'eurem') : fem ? 'deiner' : 'deinem'} ${noun}`, en: noun,
+      pronDe: fem ? 'sie' : 'ihn', pronEn: fem ? 'her' : 'him',
+    };
+  }
+  const en = NAMED_DECIDER_EN_RE.exec(text);
+  if (en) {
+    const noun = en[1];
+    const pron = /^(?:husband|father|dad|brother|son)$/i.test(noun) ? 'him' : /^(?:wife|mother|mom|sister|daughter)$/i.test(noun) ? 'her' : 'them';
+    return { Sie: noun, du: noun, en: `your ${noun}`, pronDe: 'ihn', pronEn: pron };
+  }
+  return null;
+}
+/** The customer says a problem is solved ("That's gone.", "That's fixed now.", „Das ist vorbei.“, „Das Problem haben wir nicht mehr.“). */
+const SOLVED_RE = rx(
+  String.raw`^\W*(?:(?:and|but|und|aber|now|jetzt|zum glück|thankfully)\W+)?(?:(?:that's|that is|it's|it is|that has|das ist|das hat sich|ist) (?:\S+ )?(?:gone|solved|fixed|over|history|a thing of the past|sorted|weg|vorbei|erledigt|gelöst|geschichte|passé|behoben|vom tisch)|(?:das|dieses) (?:problem )?(?:haben|hab) wir (?:\S+ )?nicht mehr|not (?:a problem|an issue) any ?more|no longer (?:a problem|an issue))\b`,
+);
+/** A question that proposes or asks for a next step ("Sollen wir …?", "Shall we …?", "Would it make sense to …?"). */
+const PROPOSAL_WORDS_RE = rx(String.raw`\b(?:sollen wir|wollen wir|wollen Sie|willst du|shall we|should we|would it make sense|macht es sinn|wäre es sinnvoll|können wir|can we|how about|wie wäre es)\b`);
+/** A pitch that points at the problem just named ("Genau dafür haben wir …", "Genau das löst …", "That's exactly what our … solves", "That's where … comes in"). */
+const TIED_OPENER_RE = rx(
+  String.raw`^\W*(?:(?:\S+\W+){0,4})?(?:genau dafür|genau das (?:löst|lösen|machen|macht)|genau da(?:für|rum) (?:gibt|haben)|dafür haben wir|that's exactly what|this is exactly what|exactly what (?:our|we)|that's (?:exactly )?where (?:our|we)|that's what (?:our|we) \S+ (?:solve|fix|handle)s?)\b`,
+);
+/** A question about frequency ("Wie oft kommt das vor?", "How often does that happen?"): situation, not consequences. */
+const FREQUENCY_Q_RE = rx(String.raw`^\W*(?:\S+\W+){0,3}?(?:wie oft|wie häufig|how often|how many times|how frequently)\b`);
+/** The customer offers du („sag ruhig Nadine", „sag einfach du", „bei uns duzen sich alle", „wir können uns gern duzen"). */
+const DU_OFFER_RE = /(?:\b[Ss]ag(?:t)? (?:ruhig|einfach|gern|gerne|doch) (?:du\b|\p{Lu}\p{Ll}+)|\bduzen\b)/u;
+/** The formal „Sie“ inside a sentence ("Außerdem haben Sie ein Dashboard"), not a sentence-initial "Sie" (they). */
+const FORMAL_MID_RE = /[\p{Ll},]\s+(?:Sie|Ihnen)\b/u;
 /** A trial close after a proposal ("How does that sound?", "Wie klingt das?", "Would that work?"): asks for a reaction, not discovery. */
 const TRIAL_CLOSE_RE = rx(String.raw`^(?:\S+,? ){0,3}(?:how does (?:that|this) sound|does (?:that|this) (?:sound|work)|would (?:that|this) work|wie klingt das|klingt das|passt das|wäre das (?:okay|ok|in ordnung))\b`);
 /** Asking for a moment of the customer's time ("Darf ich Sie kurz was fragen", "Can I ask you something"): with a reason for the call, a cold call's upfront contract. */
@@ -247,7 +365,17 @@ const GOODBYE_RE = rx(
   String.raw`^\W*(?:(?:okay|ok|great|perfect|super|gut|prima|alles klar|thanks|thank you|danke|vielen dank|sure)(?:\W+(?:und|and))?\W+){0,3}(?:bis (?:dann|bald|später|morgen|montag|dienstag|mittwoch|donnerstag|freitag|nächste \w+)|tschüss|ciao|auf wiederhören|auf wiedersehen|schönen (?:tag|abend)|einen schönen \w+|have a (?:great|good|nice|lovely) (?:day|one|weekend|afternoon|evening)|talk (?:soon|then|to you|on \w+|monday|tuesday|wednesday|thursday|friday|next \w+)|see you|speak (?:soon|then)|bye|thanks (?:again )?for your time|thank you for your time|danke für (?:Ihre|deine|eure) zeit)\b`,
 );
 /** A goodbye, or thanks and well-wishes on their own ("Vielen Dank, Herr Hartmann.", "Viel Erfolg beim Release!"). */
-const goodbye = (t: string): boolean => GOODBYE_RE.test(t) || FAREWELL_RE.test(t);
+const goodbye = (t: string): boolean => GOODBYE_RE.test(t) || FAREWELL_RE.test(t) || wellWishes(t);
+/** Well-wishes and regards ("Dann noch schöne Feiertage und liebe Grüße an Ihren Mann.", "Enjoy the holidays, and say hi to Tom."). */
+const WELL_WISH_RE = rx(
+  String.raw`\b(?:(?:schöne|frohe|gute|erholsame)n? (?:feiertage|weihnachten|ostern|urlaub|ferien|wochenende|woche|tag|abend|rest\w*|start|reise|saison)|(?:schönes|frohes|gutes|erholsames) (?:wochenende|fest|neues jahr)|(?:liebe|viele|schöne|herzliche|beste) grüße|grüße an|grüß(?:en Sie| mir)? (?:\S+ )?(?:Ihren|Ihre|deinen|deine|euren|eure)|en schöne tag|happy (?:holidays|new year|easter|thanksgiving)|merry christmas|enjoy (?:the|your) (?:holidays|weekend|vacation|trip|break|evening|day)|(?:say hi|say hello|give my (?:best|regards)) to|(?:best|kind|warm) regards|have a (?:great|good|nice|lovely|happy|safe) (?:holiday|holidays|trip|vacation|weekend|evening|season))\b`,
+);
+function wellWishes(t: string): boolean {
+  if (!WELL_WISH_RE.test(t) || t.includes('?') || DATE_RE.test(t)) return false;
+  // Nothing besides the wishes: at most a few words of lead-in ("Dann noch", "And").
+  const rest = t.replace(new RegExp(WELL_WISH_RE.source, 'giu'), ' ').replace(/\b(?:dann|noch|und|and|also|auch|too|you|Ihnen|dir|euch|an|to|Ihren|Ihre|deinen|deine|euren|eure|your|the|den|die|das|mann|frau|team|familie|family|wife|husband|allen|everyone|ihr|ihm|him|her|mir|me)\b/giu, ' ');
+  return (rest.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 2;
+}
 /** A short permission opener ("Hast du kurz?", "Got a sec?"): never a discovery question to reopen. */
 const SHORT_PERMISSION_RE = rx(String.raw`^(?:\S+,? ){0,2}(?:hast du|haben Sie|hättest du|hätten Sie|habt ihr|got|have you got|do you have|you got) (?:mal )?(?:kurz|eben|a (?:sec|second|minute|moment)|einen (?:moment|augenblick))\W*$`);
 /** Function words: a mirror repeats the customer's content words, not "wir machen das". */
@@ -336,12 +464,20 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // The customer's main pain (quantified first) in their own words, for the echo in
   // what_to_say_instead; else a quantified statement; else their longest non-objection sentence.
   const objectionSentences = new Set(m.objections.map((o) => o.sentence));
-  const mainPain = m.pains.find((p) => p.impact) ?? m.pains[0];
+  // A problem the customer says is solved ("… we'd spend ages matching them to units. That's gone.",
+  // „Früher haben wir alles abgetippt. Das ist vorbei.“): never echoed back as their pain.
+  const solved = (x: Sentence): boolean => {
+    const t = turns[x.turn];
+    const i = t.sentences.indexOf(x);
+    return t.sentences.slice(i + 1, i + 3).some((y) => y.words <= 8 && SOLVED_RE.test(y.text));
+  };
+  const livePains = m.pains.filter((p) => !solved(p.sentence));
+  const mainPain = livePains.find((p) => p.impact) ?? livePains[0];
   const longestCustomer = customer.reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
   const plainCustomer = customer.filter((s) => !objectionSentences.has(s) && !GREETING_RE.test(s.text) && !ANSWERING_GREETING_RE.test(s.text)).reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
   // Time or money first ("sieben Stunden die Woche"): a headcount ("38 Leute") is scale, not the pain.
   const painEchoOf = (s: Sentence): string | null =>
-    (TIME_MONEY_RE.test(s.text) ? echoFrom(s, TIME_MONEY_RE, 'left') : null) ?? (PAIN_RE.test(s.text) ? echoFrom(s, PAIN_RE) : null) ?? (IMPACT_RE.test(s.text) ? echoFrom(s, IMPACT_RE, 'left') : null) ?? echoFrom(s);
+    solved(s) ? null : (TIME_MONEY_RE.test(s.text) ? echoFrom(s, TIME_MONEY_RE, 'left') : null) ?? (PAIN_RE.test(s.text) ? echoFrom(s, PAIN_RE) : null) ?? (IMPACT_RE.test(s.text) ? echoFrom(s, IMPACT_RE, 'left') : null) ?? echoFrom(s);
   let painEcho: string | null = mainPain ? painEchoOf(mainPain.sentence) : null;
   // The customer's answer to a question about an offer or quote ("how many days they've quoted
   // for?" – "Forty days, roughly.") describes that offer, not a pain of theirs.
@@ -401,7 +537,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // thousand dollar penalty last quarter.") counts too, up to 20 words, when most of it is theirs.
   const saidIn = new Map<number, Set<string>>();
   const mirrorsCustomer = (x: Sentence): boolean => {
-    if (!turns[x.turn].isRep || x.question !== null || x.words > 20) return false;
+    if (!turns[x.turn].isRep || x.question !== null || x.words > 20 || salutation(x.text)) return false;
     const prev = turns[x.turn - 1];
     if (!prev || prev.isRep) return false;
     let said = saidIn.get(prev.index);
@@ -460,10 +596,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // moment can only use words that were already spoken.
   const echoAt = (at: Sentence): string | null => {
     const before = (x: Sentence) => heardAt(x, at);
-    const pain = m.pains.find((p) => p.impact && before(p.sentence)) ?? m.pains.find((p) => before(p.sentence));
+    const pain = livePains.find((p) => p.impact && before(p.sentence)) ?? livePains.find((p) => before(p.sentence));
     const fromPain = pain ? painEchoOf(pain.sentence) : null;
     if (fromPain) return fromPain;
-    const q = customer.find((x) => before(x) && IMPACT_RE.test(x.text) && !objectionSentences.has(x) && !ownOffer(x));
+    const q = customer.find((x) => before(x) && IMPACT_RE.test(x.text) && !objectionSentences.has(x) && !ownOffer(x) && !solved(x));
     const fromImpact = q ? painEchoOf(q) : null;
     if (fromImpact) return fromImpact;
     // A greeting ("Lindner am Apparat.") is nothing the customer "brought up".
@@ -518,7 +654,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const r = repReplyTo(p.sentence);
     return r !== null && r.turn === p.sentence.turn + 1 && (mirrorsCustomer(r) || paraphrased.has(r) || LABEL_RE.test(r.text));
   };
-  const unexplored = m.pains.find((p) => !p.explored && (!p.impact || p.pitchedNext) && !pickedUp(p));
+  // A pain with a number the reply stepped over with the next checklist question ("… we still miss calls."
+  // – "Got it. And do your techs have tablets?") was ignored all the same (coach review 6).
+  const movedOn = (p: { sentence: Sentence }) => {
+    const r = turns[p.sentence.turn + 1];
+    return r !== undefined && r.isRep && r.sentences.some((q) => q.question !== null);
+  };
+  const unexplored = m.pains.find((p) => !p.explored && (!p.impact || p.pitchedNext || movedOn(p)) && !pickedUp(p));
   if (unexplored) {
     // Quoted where the rep went wrong: the reply that moved on or pitched (unless it mirrors the pain).
     const reply = repReplyTo(unexplored.sentence);
@@ -532,7 +674,17 @@ export function buildCandidates(m: Measurements): Candidate[] {
       extra: { impactKnown: impactKnownAt(unexplored.sentence) },
     });
   }
-  const exploredNoImpact = m.pains.find((p) => p.explored && !p.impact);
+  // "Never quantified – ask an implication question" only when nobody did: not when the customer put a
+  // number on it later in the call, nor when the pain answered the rep's consequence question or the rep
+  // went on to ask one (coach review 6: "Was heisst das für Sie an einem Samstag …?" – "Stress pur.").
+  const quantifiedLater = (x: Sentence) => {
+    for (let i = Math.max(0, x.turn - 1); i < turns.length; i++) {
+      const t = turns[i];
+      if (t.isRep ? t.sentences.some((q) => q.question !== null && consequenceQuestion(q.text)) : t.sentences.some((y) => y.wordPos >= x.wordPos && (quantifiesImpact(y.text) || TIME_MONEY_RE.test(y.text) || lossWithNumber(y)) && !ownOffer(y) && !objectionSentences.has(y))) return true;
+    }
+    return false;
+  };
+  const exploredNoImpact = m.pains.find((p) => p.explored && !p.impact && !quantifiedLater(p.sentence));
   if (exploredNoImpact && m.impacts === 0 && !m.pains.some((p) => p.impact)) {
     c.push({
       dimension: 'discovery', positive: false, stretch: false, strength: 60, sentence: exploredNoImpact.sentence, focus: PAIN_RE,
@@ -599,7 +751,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const best = m.bestQuestion?.sentence;
     const closed = m.repQuestions.find((q) => q.question === 'closed' && asking(q) && q !== best) ?? [...m.repQuestions].reverse().find((q) => asking(q) && q !== best)
       ?? statementAfter ?? longestStatement ?? m.repQuestions.find(asking) ?? longestRep ?? firstRep;
-    if (closed) {
+    // A very short call where the customer had no time and the rep turned that into an agreed, dated
+    // callback ("gerade ganz schlecht" – „Donnerstag um zwei?“ – „Passt.“) did the right thing: asking
+    // about their situation then would have cost the callback.
+    if (closed && !callbackTurned(m)) {
       // Not a single discovery question while the rep held the floor (a talk share above 65 %): that
       // is the call's clearest miss, before the missing next step it leads to.
       const noDiscovery = m.discoveryQuestions === 0 && m.talkShare > 0.65 && m.speakers > 1;
@@ -725,7 +880,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // The customer's last point when it is a problem or a number ("four to five hours each"), else
     // their main problem up to here: never a side remark ("she has also the Zoll audits").
     const lastPoint = t ? lastCustomerBefore(t.index) : null;
-    const problemPoint = (x: Sentence) => painSentences.has(x) || PAIN_RE.test(x.text) || IMPACT_RE.test(x.text) || TIME_MONEY_RE.test(x.text);
+    const problemPoint = (x: Sentence) => !solved(x) && (painSentences.has(x) || PAIN_RE.test(x.text) || IMPACT_RE.test(x.text) || TIME_MONEY_RE.test(x.text));
     if (t && s) {
       c.push({
         dimension: 'listening', positive: false, stretch: true, strength: 15, sentence: s,
@@ -776,7 +931,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
   } else if (m.pitches.length > 0 && m.linkedPitches.length === 0) {
     const firstPainPos = m.pains[0]?.sentence.wordPos ?? 0;
     const s = m.pitches.find((p) => p.wordPos > firstPainPos) ?? m.pitches[0];
-    c.push({
+    // A pitch that opens by pointing at the problem just named ("Genau dafür haben wir …", "That's exactly
+    // what our … solves") is tied to it; its fault is pitching before exploring (the pain funnel), not a missing link.
+    // Only right after the customer named that problem: "Genau dafür" after another remark points at that remark.
+    const tied = turns[s.turn].sentences.some((x) => x.wordPos <= s.wordPos && TIED_OPENER_RE.test(x.text)) && m.pains.some((p) => p.sentence.turn === s.turn - 1);
+    if (!tied) c.push({
       dimension: 'value', positive: false, stretch: false, strength: 50, sentence: s, focus: PITCH_RE,
       kind: 'value_unlinked', method: 'spin_need_payoff', echo: echoAt(s),
     });
@@ -805,7 +964,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // The customer already put a number on the benefit in that answer ("… one more client project per
     // quarter. That's probably 40 or 50 thousand."): that stretch goal is reached.
     const payoffQuantified = payoffAnswer !== null && quantifiesImpact(turns[payoffAnswer.turn].text);
-    const s = payoffQuantified ? null : tiedPitch ?? payoffAnswer ?? (problem ? stretchReplyTo(problem) ?? problem : null);
+    // Never at a question the rep asked instead ("And do your techs have tablets?", "was müsste er sehen,
+    // damit er sagt, okay?"): a need-payoff label does not fit another question; then the problem itself.
+    const reply = problem ? stretchReplyTo(problem) : null;
+    const s = payoffQuantified ? null : tiedPitch ?? payoffAnswer ?? (problem ? (reply && reply.question === null ? reply : problem) : null);
     if (s) {
       c.push({
         dimension: 'value', positive: false, stretch: true, strength: 10, sentence: s, kind: asked ? 'stretch_value_quantify' : 'stretch_value',
@@ -856,6 +1018,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
     o.type === 'send_material' && o.sentence.question !== null
       ? echoAt(o.sentence)
       : OBJECTION_RES[o.type].test(o.sentence.text) || o.type !== 'competitor' ? echoFrom(o.sentence, OBJECTION_RES[o.type]) : echoFrom(o.sentence, /(?<=\s)\p{Lu}[\p{L}\d.-]+/u);
+  const confirmedLabel = (x: Sentence): boolean => {
+    if (!turns[x.turn].isRep || !LABEL_RE.test(x.text)) return false;
+    const next = turns[x.turn + 1];
+    // "Right, but the price …" pushes back: no confirmation.
+    return next !== undefined && !next.isRep && CONFIRMS_RE.test(next.text) && !/^\W*(?:\S+\W+){0,2}(?:but|aber|allerdings|however|trotzdem)\b/iu.test(next.text);
+  };
   // Giving up on an objection ("Soll ich Ihnen Unterlagen schicken?") is where the deal is lost.
   const missStrength = (o: ObjectionEvent, index: number) => 86 - QUALITY_PENALTY[o.quality] + OBJECTION_WEIGHT[o.type] + (o.capitulated ? 5 : 0) - index / 10;
   // One reply that gave up two objections ("Not really, I'm about to go into a meeting. Just send me
@@ -869,16 +1037,23 @@ export function buildCandidates(m: Measurements): Candidate[] {
   }
   for (const [index, o] of m.objections.entries()) {
     if (o.quality >= 3) continue;
+    // A label the customer confirmed ("Klingt so, als ob ihr euer eigenes Material quasi zweimal
+    // bezahlt." – "Ja, genau so fühlt sich das an.") landed: a voss_label strength, never half an
+    // answer to an objection, whatever the customer says after it.
+    // (A status-quo objection: labelling the gap is the answer; a price or competitor objection still needs exploring.)
+    if (o.type === 'status_quo' && o.response !== null && confirmedLabel(o.response)) continue;
     // Quote the rep where the rep went wrong (a defence, an offer of material instead of a question).
-    const quoteRep = o.response !== null && quotedAtReply.get(o.response)?.o === o;
+    // Never at well-wishes or a goodbye ("Dann noch schöne Feiertage …"): then at the customer's words.
+    const quoteRep = o.response !== null && quotedAtReply.get(o.response)?.o === o && !goodbye(o.response.text);
     c.push({
       dimension: 'objection_handling', positive: false, stretch: false, strength: missStrength(o, index),
       sentence: quoteRep ? (o.response as Sentence) : o.sentence,
       through: quoteRep && o.quality === 0 && !o.capitulated ? nextQuestionInSegment(o.response as Sentence) : undefined,
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
       kind: 'objection', method: objectionMethod(o), echo: objectionEcho(o), objection: o,
-      extra: { checkedBack: o.response !== null && checkedBackAfter(o.response) },
+      extra: { checkedBack: o.response !== null && checkedBackAfter(o.response), decider: o.type === 'authority' ? namedDecider(o.sentence.text) ?? undefined : undefined },
       hardNo: HARD_NO_RE.test(turns[o.sentence.turn].text),
+      givenUpAtClose: o.quality === 0 && o.response !== null && (o.capitulated !== false || o.type === 'send_material') && !turns.slice(o.response.turn + 1).some((t) => !t.isRep && t.words > 12),
     });
   }
   // A discount or a free extra given away: quoted at the rep; trade it or keep it. Not again when it
@@ -898,6 +1073,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // statement before the proposal; else the closing proposal or the last question.
     const proposal = datedProposal;
     const praisedClose = proposal !== null && m.nextStep.level >= 4;
+    const closingQuestion = (q: Sentence) =>
+      DATE_RE.test(q.text) || DECISION_TALK_RE.test(q.text) || TRIAL_CLOSE_RE.test(q.text) || PROPOSAL_WORDS_RE.test(q.text);
     const beforeClose = praisedClose
       ? (() => {
           // In the closing part of the call (its last 40 %), a real statement ("Das ist gut zu wissen,
@@ -906,24 +1083,32 @@ export function buildCandidates(m: Measurements): Candidate[] {
           // Before the turn with the proposal: "Ich zeige euch beiden in zwanzig Minuten, …" leads into the dated proposal and belongs to it.
           const late = (x: Sentence) => x.wordPos >= 0.6 * m.totalWords && x.turn < proposal.turn;
           const fits = (x: Sentence) => late(x) && substantive(x) && x.question === null && !goodbye(x.text) && !paraphrased.has(x) && !mirrorsCustomer(x) && !m.linkedPitches.includes(x) && !handledTurns.has(x.turn) && !fragment(x);
-          const asks = (x: Sentence) => late(x) && x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !m.needPayoffs.includes(x) && !LABEL_RE.test(x.text) && x !== m.bestQuestion?.sentence;
+          // A discovery question ("What does a no-show cost a clinic, roughly?") is no place for "who else has to agree".
+          const asks = (x: Sentence) => late(x) && x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !m.needPayoffs.includes(x) && !LABEL_RE.test(x.text) && x !== m.bestQuestion?.sentence && (closingQuestion(x) || !explores(x));
           return [...repSentences].reverse().find((x) => fits(x) && x.words >= 8) ?? [...repSentences].reverse().find(fits) ?? [...repSentences].reverse().find(asks);
         })()
       : undefined;
     const closing =
       beforeClose ??
       (!praisedClose && m.nextStep.sentence && turns[m.nextStep.sentence.turn].isRep && !goodbye(m.nextStep.sentence.text) ? m.nextStep.sentence : null) ??
+      // A question about the close or the decision; a discovery question ("Habt ihr schon mal was
+      // anderes ausprobiert?") is no place for "who else has to agree": then the rep's last statement.
+      [...m.repQuestions].reverse().find((q) => !LOGISTIC_Q_RE.test(q.text) && !(praisedClose && q === proposal) && closingQuestion(q)) ??
+      [...repSentences].reverse().find((x) => x.words >= 6 && x.question === null && x.wordPos >= 0.5 * m.totalWords && (!praisedClose || x.turn < proposal.turn) && !goodbye(x.text) && !mirrorsCustomer(x) && !paraphrased.has(x) && !fragment(x)) ??
       [...m.repQuestions].reverse().find((q) => !LOGISTIC_Q_RE.test(q.text) && !(praisedClose && q === proposal)) ??
       [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text)) ??
       firstRep;
-    if (closing) {
+    // A dated close that brings the right people in, with no statement of the rep's before it to
+    // hang the advice on, leaves no place for it: not on a discovery question asked earlier.
+    const nsAt = m.nextStep.sentence;
+    const peopleIn = praisedClose && nsAt !== null && attendeesAround(turns, nsAt);
+    if (closing && !(peopleIn && !beforeClose && closing.question !== null && explores(closing) && !closingQuestion(closing))) {
       // Call-specific: the people the customer said decide, else the decision process when it was
       // never asked (nor anyone invited to the next meeting: "mit eurem CTO", "Ich lade Julian mit
       // ein"), else what could still stand in the way; echoing where the customer named them.
       const named = deciders.filter((d) => d.sentence.wordPos <= closing.wordPos);
       const echo = (named.length > 0 ? echoFrom(named[0].sentence, named[0].focus) : impactEchoAt(closing)) ?? echoAt(closing);
-      const nsAt = m.nextStep.sentence;
-      const invited = m.nextStep.kind === 'dated' && nsAt !== null && turns.slice(Math.max(0, nsAt.turn - 2), nsAt.turn + 3).some((t) => ATTENDEE_RE.test(t.text) || ATTENDEE_NAME_RE.test(t.text));
+      const invited = m.nextStep.kind === 'dated' && nsAt !== null && attendeesAround(turns, nsAt, false);
       c.push({
         dimension: 'objection_handling', positive: false, stretch: true, strength: 12, sentence: closing,
         kind: 'stretch_objection', method: 'voss_accusation_audit', echo,
@@ -945,7 +1130,21 @@ export function buildCandidates(m: Measurements): Candidate[] {
     if (o && e) return { echo: e, extra: { openObjection: o.type } };
     return { echo: painEcho, extra: { plainFact: painEcho !== null && !painEchoIsProblem } };
   };
-  if (ns.kind === 'none' && lastRep) {
+  // The customer's "Let us talk internally and we'll get back to you", accepted by the rep without a
+  // date ("Sounds good."): the miss is the accepted "we'll get back to you", quoted where it was said.
+  const getBack = ns.kind === 'undated' || ns.kind === 'vague'
+    ? customer.find((x) => {
+      if (!CUSTOMER_GET_BACK_RE.test(x.text) || (ns.sentence && x.wordPos < ns.sentence.wordPos - 60)) return false;
+      const reply = turns.slice(x.turn + 1).find((t) => t.isRep);
+      return reply !== undefined && !turns.slice(x.turn, reply.index + 1).some((t) => DATE_RE.test(t.text)) && !reply.sentences.some((y) => y.question !== null && !TRIAL_CLOSE_RE.test(y.text));
+    })
+    : undefined;
+  if (getBack) {
+    c.push({
+      dimension: 'next_step', positive: false, stretch: false, strength: ns.kind === 'vague' ? 75 : 60, sentence: getBack,
+      kind: 'accepted_get_back', method: 'calendar_close', echo: echoFrom(getBack, CUSTOMER_GET_BACK_RE),
+    });
+  } else if (ns.kind === 'none' && lastRep) {
     const e = closeEcho(lastRep);
     c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 85, sentence: lastRep, kind: 'no_next_step', method: 'calendar_close', echo: e.echo, extra: e.extra });
   } else if (ns.kind === 'vague' && ns.sentence) {
@@ -986,7 +1185,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const openingRep = openingTurns[0]?.sentences.find(substantive) ?? firstRep;
   // A follow-up or renewal whose opening names what the call is for has its purpose: no stretch goal at its greeting.
   const scheduledPurpose = ns.level >= 4 && followUpOpening;
-  if (!m.agenda && !purposeAndPermission && !scheduledPurpose && openingRep) {
+  // An inbound call answered at the switchboard ("Thanks for calling Shipwell, how can I help?"): the
+  // caller brings the purpose, and the answer is no place for a missing agenda.
+  const answeredInbound = openingTurns[0] !== undefined && openingTurns[0].index === turns.findIndex((t) => t.isRep) && SWITCHBOARD_RE.test(openingTurns[0].sentences[0]?.text ?? '');
+  if (!m.agenda && !purposeAndPermission && !scheduledPurpose && !answeredInbound && openingRep) {
     c.push({
       dimension: 'next_step', positive: false, stretch: ns.level >= 4, strength: ns.level <= 2 ? 30 : 20, sentence: openingRep,
       kind: 'no_agenda', method: 'sandler_upfront_contract', echo: echoAt(openingRep),
@@ -1034,7 +1236,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // "How does that sound?" after a proposal is a trial close, never "real discovery".
     c.push({ dimension: 'next_step', positive: true, stretch: false, strength: 40, sentence: bq.sentence, kind: 'trial_close', method: 'trial_close', echo: null });
   } else if (bq && (bq.pain || bq.impact || bq.score >= 20)) {
-    const implication = consequenceQuestion(bq.sentence.text);
+    // "Wie oft kommt das bei euch vor?" asks how often, not about consequences.
+    const implication = consequenceQuestion(bq.sentence.text) && !FREQUENCY_Q_RE.test(bq.sentence.text);
     c.push({
       dimension: 'discovery', positive: true, stretch: false, strength: (bq.impact ? 50 : 40) + bq.score / 4, sentence: bq.sentence,
       // Only a question about consequences is called one; a situation question that got a number is praised as such.
@@ -1052,7 +1255,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const next = t.sentences[t.sentences.indexOf(x) + 1];
     return next && !fragment(next) && next.question === null ? next : undefined;
   };
-  const praisedParaphrase = m.paraphrases.filter((x) => !goodbye(x.text)).map(continued).find((x) => x !== undefined);
+  const praisedParaphrase = m.paraphrases.filter((x) => !goodbye(x.text) && !salutation(x.text)).map(continued).find((x) => x !== undefined);
   if (praisedParaphrase) {
     const p = praisedParaphrase;
     // The words that make it a label or a summary, also when the tag split them off.
@@ -1086,9 +1289,10 @@ export function buildCandidates(m: Measurements): Candidate[] {
     c.push({ dimension: 'objection_handling', positive: true, stretch: false, strength: 62, sentence: fff, kind: 'feel_felt_found', method: 'feel_felt_found', echo: null });
   }
   if (ns.kind === 'dated' && ns.level >= 4 && ns.sentence) {
-    // Who joins the follow-up, said around the agreement ("mit Stefan", "with your CTO", "I'll bring our CTO").
     const around = turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn + 3);
-    const attendees = around.some((t) => ATTENDEE_RE.test(t.text) || ATTENDEE_NAME_RE.test(t.text));
+    const attendees = attendeesAround(turns, ns.sentence);
+    // What the follow-up is for, said by the rep around the agreement ("I'll show him the dock view", „ich rechne dir … durch“).
+    const purpose = around.some((t) => t.isRep && FOLLOW_UP_CONTENT_RE.test(t.text.replace(/\s+/g, ' ')));
     // A person the customer said decides or signs, and whom the rep does not name around the agreement, is not invited.
     // By first name or surname ("you and David" for "David Chen", "Herrn Wagner" for "Herr Wagner").
     const nameParts = (n: string) => n.split(' ').filter((w) => !/^(?:Herrn?|Frau|Dr\.)$/.test(w));
@@ -1101,7 +1305,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
       : goodbye(ns.sentence.text) && datedProposal !== ns.sentence ? datedProposal ?? undefined : undefined;
     c.push({
       dimension: 'next_step', positive: true, stretch: false, strength: 50 + ns.level * 5, sentence: proposal ?? ns.sentence,
-      kind: missing.length > 0 ? 'next_step_dated_missing' : attendees ? 'next_step_dated_attendees' : 'next_step_dated', method: 'calendar_close', echo: null,
+      kind: missing.length > 0 ? 'next_step_dated_missing' : attendees ? 'next_step_dated_attendees' : purpose ? 'next_step_dated_purpose' : 'next_step_dated', method: 'calendar_close', echo: null,
       extra: { deciders: missing },
     });
   }
@@ -1175,6 +1379,9 @@ export function buildCandidates(m: Measurements): Candidate[] {
   for (let i = c.length - 1; i >= 0; i--) if (fragment(c[i].sentence) && c.filter((x) => !fragment(x.sentence)).length >= 5) c.splice(i, 1);
   // No problem named up to the moment, and the echo is neither an objection nor time or money the
   // customer spends: "Wir sind ein Familienbetrieb mit 40 Leuten" is a fact, not the problem.
+  // A very short call turned from "no time now" into an agreed, dated callback: no discovery
+  // question now, only what the callback should cover.
+  const callbackSaved = callbackTurned(m);
   const problemWords = customer.filter((x) => objectionSentences.has(x) || TIME_MONEY_RE.test(x.text)).map((x) => x.text.replace(/\s+/g, ' '));
   for (const x of c) {
     // A tied pitch or recap names the problem itself ("Last time you said your recruiters spend about ten hours a week …"): its line can build on it.
@@ -1182,7 +1389,25 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const echo = x.echo;
     if (echo === null || !problemWords.some((t) => t.includes(echo))) x.plainEcho = true;
     // After a price, budget or competitor objection the call is a negotiation: no "what isn't working".
-    x.extra = { ...x.extra, negotiation: m.objections.some((o) => (o.type === 'price' || o.type === 'competitor' || o.type === 'budget') && o.sentence.wordPos <= x.sentence.wordPos) };
+    x.extra = { ...x.extra, negotiation: m.objections.some((o) => (o.type === 'price' || o.type === 'competitor' || o.type === 'budget') && o.sentence.wordPos <= x.sentence.wordPos), callback: callbackSaved };
+  }
+  // Back to „Sie“ after the customer offered du („sag ruhig Nadine, bei uns duzen sich alle“ – later
+  // „Außerdem haben Sie ein Dashboard …“): a note among the moments, never the biggest miss.
+  if (m.callLanguage === 'de') {
+    const offer = customer.find((x) => DU_OFFER_RE.test(x.text));
+    const duForm = (x: Sentence) => /(?:^|[^\p{L}])(?:du|dich|dir|dein\w*)(?![\p{L}])/iu.test(x.text);
+    // The rep took the du up ("ich bin Paul. Was hat dich …"), then slipped.
+    const tookUp = offer ? repSentences.find((x) => x.turn > offer.turn && duForm(x)) : undefined;
+    const slip = offer && tookUp ? repSentences.find((x) => x.wordPos > tookUp.wordPos && FORMAL_MID_RE.test(x.text) && !duForm(x)) : undefined;
+    if (slip) c.push({ dimension: 'listening', positive: false, stretch: false, strength: 20, sentence: slip, kind: 'form_slip', echo: null });
+  }
+  // The month from which the customer has time, as said up to each moment: a line's slot lies in it.
+  const windows = customer.map((x) => ({ at: x.wordPos, month: monthWindow(x.text) })).filter((w) => w.month !== null);
+  if (windows.length > 0) {
+    for (const x of c) {
+      const w = [...windows].reverse().find((y) => y.at <= x.sentence.wordPos);
+      if (w) x.extra = { ...x.extra, window: w.month as string };
+    }
   }
   return c;
 }
@@ -1224,7 +1449,13 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
       (x) =>
         x.kind === 'objection' && x.objection !== undefined && x.objection.quality <= 1 && (['price', 'competitor', 'budget'].includes(x.objection.type) || x.hardNo === true) &&
         scores[x.dimension] <= scores[weakest.dimension] + 1,
-    );
+    ) ??
+      // Not a single question, no agenda or a loose close ranks after an objection given up at that
+      // close ("Just send me an email." – "Sure, no problem! What's the best email?"): the line then
+      // answers what the customer just said.
+      (['few_questions', 'talk_share', 'no_agenda', 'no_next_step', 'vague_next_step', 'undated_next_step'].includes(weakest.kind)
+        ? negatives.find((x) => x.kind === 'objection' && x.givenUpAtClose === true && !x.stretch && scores[x.dimension] <= scores[weakest.dimension] + 1)
+        : undefined);
     if (objection) {
       negatives.splice(negatives.indexOf(objection), 1);
       negatives.unshift(objection);
@@ -1248,7 +1479,9 @@ function selectFrom(candidates: Candidate[], scores: Scores): Selection & { shor
   const praisedBeyondTie = new Set(positives.filter((p) => p.strength >= 40 && p.kind !== 'linked_pitch').flatMap(quoted));
   const fits = (x: Candidate) =>
     !x.stretch || x.kind === 'stretch_objection' || !quoted(x).some((q) => (PITCH_MISS_KINDS.has(x.kind) ? praisedBeyondTie : praised).has(q));
-  const miss = negatives.find((x) => fits(x) && !x.credited) ?? negatives.find(fits) ?? negatives[0] ?? candidates[candidates.length - 1];
+  // A du/Sie slip is a note among the moments, never the biggest miss.
+  const missable = negatives.filter((x) => x.kind !== 'form_slip');
+  const miss = missable.find((x) => fits(x) && !x.credited) ?? missable.find(fits) ?? missable[0] ?? candidates[candidates.length - 1];
   const strongest = positives.find((p) => !quoted(p).some((q) => quoted(miss).includes(q))) ?? positives[0] ?? miss;
   // Three more moments to learn from, other than the strongest moment and the biggest miss: real
   // misses (one per dimension) and real strengths in turn, then stretch goals and fallbacks; the
@@ -1352,6 +1585,15 @@ export function renderMoment(c: Candidate, ctx: RenderContext, withNote = false,
   return moment;
 }
 
+/**
+ * A very short call where the customer had no time and the rep turned that into an agreed, dated
+ * callback ("gerade ganz schlecht" – „Donnerstag um zwei?“ – „Passt.“): the right outcome; asking
+ * about their situation then would have cost the callback.
+ */
+function callbackTurned(m: Measurements): boolean {
+  return m.totalWords < 150 && m.nextStep.level >= 4 && m.objections.some((o) => o.type === 'timing' && o.quality >= 2);
+}
+
 export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
   const base = renderMoment(c, ctx, true);
   let say: string;
@@ -1359,11 +1601,17 @@ export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
     // The rep's own question was right: the line adds the acknowledgement it lacked.
     say = objectionAckFirstSay(ctx.mode, c.echo, quoteOf(c.sentence));
   } else if (c.kind === 'objection') {
-    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type, c.objection?.brushOff);
+    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type, c.objection?.brushOff, c.extra?.decider);
   } else {
     const t: KindTexts = TEXTS[c.kind];
     const fn = c.plainEcho ? NO_PAIN_SAY[ctx.mode] : t.say?.[ctx.mode] ?? TEXTS.no_next_step.say[ctx.mode];
     say = fn(paramsFor(c, ctx));
+  }
+  // A slot the line proposes lies inside the time the customer gave ("vor Mai wird das eh nichts").
+  // Only in the line's own words, never inside the customer's quoted words.
+  if (c.extra?.window) {
+    const w = c.extra.window;
+    say = c.echo && say.includes(c.echo) ? say.split(c.echo).map((part) => slotInWindow(part, ctx.mode, w)).join(c.echo) : slotInWindow(say, ctx.mode, w);
   }
   return { ...base, what_to_say_instead: capitalise(say) };
 }

@@ -6,9 +6,13 @@ import { type Measurements, WORDS_PER_SECOND } from './measure.ts';
 export const MONOLOGUE_GOOD_SECONDS = 76;
 export const MONOLOGUE_BAD_SECONDS = 150;
 
-/** Questions expected from the rep: 11 (Gong's 11–14 for discovery) in a long call, scaled down for short ones. */
+/**
+ * Questions expected from the rep: 11 (Gong's 11–14 for discovery) in a long call, scaled down for
+ * short ones: 5 from about 150 words, and below that about one per 30 words (at least 3), so a
+ * six-line brush-off call is not measured against five questions (coach review 6).
+ */
 export function questionTarget(totalWords: number): number {
-  return Math.max(5, Math.min(11, Math.round(totalWords / 100)));
+  return Math.max(Math.min(5, Math.max(3, Math.round(totalWords / 30))), Math.min(11, Math.round(totalWords / 100)));
 }
 
 /** Longest rep monologue in seconds: measured with timestamps, else estimated at 150 words per minute. */
@@ -47,11 +51,20 @@ export function score(m: Measurements): ScoreDetail {
     d++;
     explain.discovery.push(`+1 open questions ${m.openDiscoveryQuestions}/${q}`);
   }
+  // A pain the rep followed up, or one the rep's open question drew out ("Wie planen Sie Ihre Einsätze
+  // heute?" – "Zwei Leute sitzen jede Woche zwanzig Stunden an der Planung"): a question that gets
+  // such an answer is a discovery strength (coach review 6).
   if (m.pains.some((p) => p.explored)) {
     d++;
     explain.discovery.push('+1 a customer pain was followed up with a question');
+  } else if (m.pains.some((p) => p.answersOpenQuestion)) {
+    d++;
+    explain.discovery.push('+1 an open question drew out a customer pain');
   }
-  if (m.impacts > 0 || m.pains.some((p) => p.impact)) {
+  // A number the customer volunteers on a pain the rep never followed up, in answer to a closed
+  // checklist question ("Are you using any software?" – "… we still miss calls" – "Got it. And do your
+  // techs have tablets?"), is no credit to discovery; an open question that drew it is (coach review 6).
+  if ((m.impacts > 0 || m.pains.some((p) => p.impact)) && m.pains.some((p) => p.explored || (p.impact && p.answersOpenQuestion))) {
     d++;
     explain.discovery.push('+1 impact quantified');
   }
@@ -154,6 +167,11 @@ export function score(m: Measurements): ScoreDetail {
     const mean = m.objections.reduce((a, x) => a + x.quality, 0) / m.objections.length;
     o = mean >= 3.5 ? 5 : mean >= 2.5 ? 4 : mean >= 1.75 ? 3 : mean >= 1 ? 2 : 1;
     explain.objection_handling.push(`=${o} mean handling quality ${mean.toFixed(2)} over ${m.objections.length} objection(s)`);
+    // One objection argued away or given up is a miss a coach names, however well another was handled.
+    if (o > 3 && m.objections.some((x) => x.quality <= 1)) {
+      o = 3;
+      explain.objection_handling.push('=3 at most: an objection was defended or given up');
+    }
   }
   // A discount or a free extra given away (unasked, before the objection was explored, or for nothing in return).
   if (m.concessions.length > 0) {

@@ -55,6 +55,8 @@ export interface TextParams {
   closingSays?: boolean;
   /** Price, budget or a competitor came up: a negotiation, not a call to find problems in. */
   negotiation?: boolean;
+  /** A "no time now" turned into an agreed, dated callback in a very short call: only what the callback should cover. */
+  callback?: boolean;
   /** The quoted turn already ended with a question (only "shorter", not "end with a question"). */
   handedOver?: boolean;
   /** An objection the customer raised before the close and the rep left open: the close line answers it first. */
@@ -63,6 +65,19 @@ export interface TextParams {
   answerPain?: boolean;
   /** The echo is a plain fact of the customer's (no problem, no time frame): no "das"/"that" may point at it as the thing to keep moving. */
   plainFact?: boolean;
+  /** The month from which the customer has time ("vor Mai wird das eh nichts"): a proposed slot lies in it. */
+  window?: string;
+  /** The person the customer said they decide with ("mit meinem Mann"), for the authority line. */
+  decider?: NamedDecider;
+}
+
+/** A decider the customer named by relation, in the forms a line needs ("Ihrem Mann", "deinem Mann", "your husband"; "ihn", "him"). */
+export interface NamedDecider {
+  Sie: string;
+  du: string;
+  en: string;
+  pronDe: string;
+  pronEn: string;
 }
 
 /** Money in the call's own terms: an English call (US dollars, pounds) is never reckoned "in Euro". */
@@ -111,7 +126,8 @@ const OBJECTION_NAMES: Record<Language, Record<ObjectionType, string>> = {
     competitor: 'Wettbewerbs-Einwand',
     status_quo: 'Status-quo-Einwand („läuft doch“)',
     authority: 'Entscheider-Einwand',
-    adoption: 'Einwand zur Einführung („das nutzt bei uns keiner“)',
+    // Adoption covers every concern about bringing the tool in: will the team use it, is the data safe, it failed before.
+    adoption: 'Einwand zur Einführung (Akzeptanz, Datenschutz, schlechte Erfahrung)',
     send_material: 'Wunsch nach Unterlagen',
   },
   en: {
@@ -121,7 +137,7 @@ const OBJECTION_NAMES: Record<Language, Record<ObjectionType, string>> = {
     competitor: 'competitor objection',
     status_quo: 'status-quo objection ("we are fine")',
     authority: 'authority objection',
-    adoption: 'adoption concern ("my team won\'t use it")',
+    adoption: 'adoption concern (will the team use it, is the data safe, it failed before)',
     send_material: '"send me some material" brush-off',
   },
 };
@@ -165,9 +181,9 @@ const LABEL_SAY: Record<SayMode, (p: TextParams) => string> = {
  */
 export const NO_PAIN_SAY: Record<SayMode, (p: TextParams) => string> = {
   // In a negotiation: what it takes to recommend or sign, not "what isn't working".
-  Sie: (p) => p.negotiation ? `${youSaid('Sie', p.echo)}was müsste für Sie erfüllt sein, damit Sie das guten Gewissens empfehlen können, und wer muss es außer Ihnen noch sehen?` : `${p.echo ? `Sie sagten: „${p.echo}“ – danke, das hilft mir, Ihre Situation besser zu verstehen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
-  du: (p) => p.negotiation ? `${youSaid('du', p.echo)}was müsste für dich erfüllt sein, damit du das guten Gewissens empfehlen kannst, und wer muss es außer dir noch sehen?` : `${p.echo ? `Du hast gesagt: „${p.echo}“ – danke, das hilft mir, deine Situation besser zu verstehen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
-  en: (p) => p.negotiation ? `${youSaid('en', p.echo)}what would have to be true for you to recommend this with confidence, and who else needs to see it?` : `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand your situation. ` : ''}What isn't working the way you'd like it to today, and where do you notice that day to day?`,
+  Sie: (p) => p.callback ? `${youSaid('Sie', p.echo)}verstehe, dann halte ich mich kurz. Was sollten wir bei unserem Termin unbedingt ansprechen?` : p.negotiation ? `${youSaid('Sie', p.echo)}was müsste für Sie erfüllt sein, damit Sie das guten Gewissens empfehlen können, und wer muss es außer Ihnen noch sehen?` : `${p.echo ? `Sie sagten: „${p.echo}“ – danke, das hilft mir, Ihre Situation besser zu verstehen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
+  du: (p) => p.callback ? `${youSaid('du', p.echo)}verstehe, dann halte ich mich kurz. Was sollten wir bei unserem Termin unbedingt ansprechen?` : p.negotiation ? `${youSaid('du', p.echo)}was müsste für dich erfüllt sein, damit du das guten Gewissens empfehlen kannst, und wer muss es außer dir noch sehen?` : `${p.echo ? `Du hast gesagt: „${p.echo}“ – danke, das hilft mir, deine Situation besser zu verstehen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
+  en: (p) => p.callback ? `${youSaid('en', p.echo)}understood, I'll keep it short. What should we make sure to cover when we talk?` : p.negotiation ? `${youSaid('en', p.echo)}what would have to be true for you to recommend this with confidence, and who else needs to see it?` : `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand your situation. ` : ''}What isn't working the way you'd like it to today, and where do you notice that day to day?`,
 };
 /**
  * After the customer already put a number on the problem (an example, the money lost, the people
@@ -616,6 +632,26 @@ export const TEXTS = {
       en: (p) => `${p.plainFact ? `${youSaid('en', p.echo)}let's keep this moving and lock in the next meeting right now` : `${mirror('en', p.echo)}let's lock that in right now`}: does Wednesday at 11 work for you? Then I'll send you the invite straight away.`,
     },
   },
+  // The customer's "we'll get back to you", accepted by the rep: the ball is in the customer's court, with no date.
+  accepted_get_back: {
+    why: {
+      de: () => 'Hier wurde „wir melden uns“ einfach akzeptiert. Damit liegt der nächste Schritt allein bei der Kundenseite, ohne Datum; intern verliert das Thema schnell an Vorrang, und der Vertrieb kann nur noch hinterhertelefonieren.',
+      en: () => 'Here "we\'ll get back to you" was simply accepted. That leaves the next step with the customer alone and without a date; internally the topic loses priority fast, and all the rep can do is chase.',
+    },
+    coaching: {
+      de: () => 'Calendar Close für die interne Abstimmung: fragen, bis wann sie intern gesprochen haben, und dafür gleich einen kurzen, datierten Rückruf vereinbaren, mit Einladung.',
+      en: () => 'Calendar close on the internal decision: ask when they will have talked it through and fix a short, dated check-in for right after, with an invite.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch beantworte ich „wir melden uns“ mit der Frage, bis wann sie intern gesprochen haben, und vereinbare dafür einen festen Rückruftermin.',
+      en: () => 'In my next call I will answer "we\'ll get back to you" by asking when they will have talked it through, and fix a dated check-in for right after.',
+    },
+    say: {
+      Sie: (p) => `${mirror('Sie', p.echo)}gern, besprechen Sie das in Ruhe. Bis wann haben Sie intern gesprochen? Dann lassen Sie uns für direkt danach 15 Minuten festhalten, etwa Donnerstag um 10 Uhr, und Sie sagen mir, wo Sie stehen. Ich schicke Ihnen gleich die Einladung.`,
+      du: (p) => `${mirror('du', p.echo)}gern, besprecht das in Ruhe. Bis wann habt ihr intern gesprochen? Dann lass uns für direkt danach 15 Minuten festhalten, etwa Donnerstag um 10 Uhr, und du sagst mir, wo ihr steht. Ich schicke dir gleich die Einladung.`,
+      en: (p) => `${mirror('en', p.echo)}of course, take the time to discuss it. When will you have talked it through? Let's put 15 minutes in right after that, say Thursday at 10, and you tell me where you stand. I'll send the invite now.`,
+    },
+  },
   unconfirmed_next_step: {
     why: {
       de: () => 'Ein Termin wurde genannt, aber nicht verbindlich gemacht: keine klare Zusage und keine Einladung im Kalender. So bleibt der Termin ein Vorschlag.',
@@ -931,6 +967,28 @@ export const TEXTS = {
       en: () => 'Keep it up, and add two or three lines on the goal and agenda of the follow-up to the invite so everyone comes prepared.',
     },
   },
+  // The rep slips back to „Sie“ after the customer offered du.
+  form_slip: {
+    why: {
+      de: () => 'Hier rutscht wieder ein „Sie“ hinein, nachdem die Kundin oder der Kunde das Du angeboten hatte. Das klingt auf einmal distanziert und kostet etwas von der Nähe, die gerade entstanden ist.',
+      en: () => 'Here the rep slips back to the formal „Sie“ after the customer had offered the informal du. It suddenly sounds distant and costs some of the rapport that was just built.',
+    },
+    coaching: {
+      de: () => 'Ein angebotenes Du annehmen und konsequent dabei bleiben; im Zweifel den Satz kurz neu ansetzen („… also, du hast dann …“).',
+      en: () => 'Accept the offered du and stick to it; if a „Sie“ slips out, simply restart the sentence in du.',
+    },
+  },
+  // A dated next step whose purpose the rep stated ("I'll show him the dock view"): only who joins is left to agree.
+  next_step_dated_purpose: {
+    why: {
+      de: () => 'Ein konkreter nächster Schritt mit Termin und klarem Inhalt. So bleibt der Deal in Bewegung, und beide Seiten wissen, was als Nächstes passiert.',
+      en: () => 'A concrete next step with a date and a clear purpose. That keeps the deal moving, and both sides know what happens next.',
+    },
+    coaching: {
+      de: () => 'Beibehalten und noch klären, wer außerdem dabei sein sollte (wer entscheidet, wer es nutzt), damit die richtigen Personen im Raum sind.',
+      en: () => 'Keep it up, and also check who else should join (whoever decides, whoever will use it) so the right people are in the room.',
+    },
+  },
   // A dated next step without the person the customer said decides or signs.
   next_step_dated_missing: {
     why: {
@@ -1220,6 +1278,12 @@ const OBJECTION_COMMITMENT: Record<string, Record<Language, string>> = {
   },
 };
 
+const NAMED_DECIDER_SAY: Record<SayMode, (e: string | null, d: NamedDecider) => string> = {
+  Sie: (e, d) => `${e ? `„${e}“ – ` : ''}gut, dass Sie das ansprechen. Was ist ${d.Sie} dabei am wichtigsten? Sollen wir ${d.pronDe} gleich zum nächsten Termin dazuholen?`,
+  du: (e, d) => `${e ? `„${e}“ – ` : ''}gut, dass du das ansprichst. Was ist ${d.du} dabei am wichtigsten? Sollen wir ${d.pronDe} gleich zum nächsten Termin dazuholen?`,
+  en: (e, d) => `${e ? `“${e}” – ` : ''}good that you mention it. What will matter most to ${d.en}? Shall we bring ${d.pronEn} into our next meeting?`,
+};
+
 const OBJECTION_SAY: Record<string, Record<SayMode, (e: string | null) => string>> = {
   laer: {
     Sie: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, danke für die Offenheit. Darf ich fragen: Im Vergleich wozu wirkt es teuer für Sie, und was müsste die Lösung leisten, damit sich der Preis für Sie rechnet?`,
@@ -1327,8 +1391,10 @@ const NOT_GOOD_NEWS: Record<SayMode, [string, string]> = {
   du: ['freut mich zu hören.', 'danke, dass du das offen sagst.'],
   en: ['good to hear.', 'thanks for being straight with me.'],
 };
-export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType, brushOff = false): string {
+export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType, brushOff = false, decider?: NamedDecider): string {
   if (brushOff && type === 'timing' && method === 'voss_calibrated_question') return BRUSH_OFF_SAY[mode](echo);
+  // The customer named who decides with them ("mit meinem Mann besprechen"): the line names that person, never "who else is involved?".
+  if (method === 'meddpicc' && decider) return NAMED_DECIDER_SAY[mode](echo, decider);
   if (type === 'adoption' && method === 'laer') return ADOPTION_SAY[mode](echo);
   if (method === 'gap_selling' && echo && !CONTENT_RE.test(echo)) return OBJECTION_SAY.gap_selling[mode](echo).replace(NOT_GOOD_NEWS[mode][0], NOT_GOOD_NEWS[mode][1]);
   return OBJECTION_SAY[method][mode](echo);
