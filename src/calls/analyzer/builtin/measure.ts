@@ -392,6 +392,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
 
   let totalWords = 0;
   let repWords = 0;
+  // Raw speech-to-text without a single question mark: questions hide inside longer sentences.
+  const unpunctuated = !turns.some((t) => t.text.includes('?'));
   const speakers = new Set<string>();
   for (const t of turns) {
     totalWords += t.words;
@@ -782,7 +784,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       for (const type of OBJECTION_TYPES) {
         if (seenTypes.has(type)) continue;
         if ((type === 'authority' || type === 'budget' || type === 'timing') && answersQualifying(type)) continue;
-        if (type === 'adoption' && answersCriteria) continue;
+        // "Was brauchen Sie aus Security-Sicht?" – "Wo liegen die Daten genau?": a question of the customer's raises a concern; it names no criterion.
+        if (type === 'adoption' && answersCriteria && s.question === null) continue;
         if (askedAboutOffer && type === 'price' && /discount|rabatt|nachlass/i.test(s.text)) continue;
         // "da dachten wir, das läuft gut, und am Ende 9.000 Euro im Minus", "if we don't need the extra
         // person": a belief that proved wrong or a condition, not contentment with today.
@@ -814,6 +817,11 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         if (type === 'status_quo' && (seenTypes.has('competitor') || objections.some((o) => o.type === 'competitor')) && LOCKED_IN_RE.test(s.text) && !OBJECTION_RES.status_quo.test(cleanedObj.replace(LOCKED_IN_RE, ' '))) continue;
         // "Unser alter Scanner läuft zwar seit Jahren ohne Probleme, aber die Listen stimmen oft nicht.": a problem after "but" is no contentment.
         if (type === 'status_quo' && PAIN_RE.test(painText(s.text.split(/\b(?:aber|but|except|nur dass|only that)\b/i).slice(1).join(' ')))) continue;
+        // „Läuft eigentlich okay, die Buchung klappt. Aber es gibt keine Erinnerungs-SMS …“: the same with the problem in the next sentence.
+        if (type === 'status_quo') {
+          const nx = t.sentences[t.sentences.indexOf(s) + 1];
+          if (nx && /^\W*(?:aber|but|nur|only|except|allerdings|however)\b/i.test(nx.text) && (painful.has(nx) || PAIN_RE.test(painText(nx.text)) || LACK_RE.test(nx.text)) && !OBJECTION_RES.status_quo.test(nx.text)) continue;
+        }
         // "She wants chargebacks cut in half next year": a goal with a date, not "not now".
         if (type === 'timing' && GOAL_RE.test(s.text)) continue;
         // "I'm not really the right person for this anyway. I've got to run.", "Gut, ich muss gleich los,
@@ -827,7 +835,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         ) continue;
         seenTypes.add(type);
         contentWords(s.text, vocab);
-        const event = judgeObjection(type, s, reply, turns, nextRep, totalWords);
+        const event = judgeObjection(type, s, reply, turns, nextRep, totalWords, unpunctuated);
         if (type === 'timing' && BUSY_NOW_RE.test(cleanedObj)) event.brushOff = true;
         // A brush-off turned into a dated callback the customer agrees to ("Wann passt es dir besser –
         // Donnerstag um 14 Uhr?" – "Donnerstag zwei geht.") is handled: the right outcome of such a call.
@@ -920,15 +928,29 @@ function withoutThirdPartyTime(text: string): string {
 const INTEGRATES_ALL_RE = rx(
   String.raw`\b(?:(?:integrat\w*|integrier\w*|connect\w*|works?|syncs?|plugs? into|schnittstelle\w*|angebunden|anbinden|anbindung\w*) (?:\S+ ){0,2}?(?:with |mit |to |zu |into )?(?:both|all of them|them all|all three|all those|beiden|beide|allen|allen dreien)|(?:mit |zu )?(?:beiden|allen) (?:\S+ ){0,3}?(?:integrier\w*|schnittstelle\w*|angebunden|anbindung\w*|verbunden))\b`,
 );
-/** The customer is left to talk to the decider alone ("Sie können das mit Herrn Dr. Sommer besprechen", "you can run it by your CFO"). */
+/**
+ * The customer is left to talk to the decider alone ("Sie können das mit Herrn Dr. Sommer besprechen",
+ * "you can run it by your CFO", "Why don't you chat with Rob, and we'll touch base sometime after
+ * that?", „Sprechen Sie das doch erst mit ihm durch“, "once you've talked to her").
+ */
 const CUSTOMER_ALONE_RE = rx(
-  String.raw`\b(?:(?:Sie|du|ihr) (?:können|könnt|kannst|könnten|könntest) (?:das|es|dies|alles) (?:\S+ ){0,5}?(?:besprechen|bereden|durchgehen|zeigen|vorlegen|weitergeben)|(?:you|you guys) (?:can|could) (?:\S+ ){0,2}?(?:discuss|go over|run|share|show|take|pass) (?:it|this|that|them|everything))\b`,
+  String.raw`\b(?:(?:Sie|du|ihr) (?:können|könnt|kannst|könnten|könntest) (?:das|es|dies|alles) (?:\S+ ){0,5}?(?:besprechen|bereden|durchgehen|zeigen|vorlegen|weitergeben)|(?:you|you guys) (?:can|could) (?:\S+ ){0,2}?(?:discuss|go over|run|share|show|take|pass) (?:it|this|that|them|everything)|(?:why don't you |why not |how about you |maybe you |(?:you|you guys) (?:can|could|might|should|may) (?:just |maybe |first |always )?)(?:first |just |quickly )?(?:chat|talk|speak|check|touch base|sync|sit down|confer) (?:\S+ ){0,2}?(?:with|to)|(?:sprich|sprechen Sie|besprich|besprechen Sie|klär|kläre|klären Sie|rede|red|reden Sie)\s+(?:(?:das|es|doch|einfach|erst|erstmal|mal|in ruhe|gern|gerne)\s+){0,3}mit|(?:wenn|sobald|nachdem) (?:Sie|du|ihr) (?:\S+ ){0,4}?mit (?:\S+ ){1,3}?(?:gesprochen|geredet|besprochen|geklärt|abgestimmt)|(?:once|after|when) you(?:'ve| have)? (?:\S+ )?(?:talked|spoken|chatted|checked|synced|discussed it|gone over it) (?:with|to))\b`,
+);
+/** A lack or a problem ("Aber es gibt keine Erinnerungs-SMS", "But the reports never match"). */
+const LACK_RE = rx(String.raw`\b(?:kein\w*|nicht|nie|fehlt|fehlen|vergessen|vergisst|problem\w*|ärger\w*|schwierig\w*|no|not|n't|never|missing|lacks?|lacking|forget\w*|problems?|issues?|trouble)\b`);
+/**
+ * A question inside an acknowledgement in unpunctuated speech-to-text ("totally fair what would you
+ * need to see to make a decision", „verstehe ich das ist ein fairer punkt im vergleich wozu wirkt es
+ * für dich viel"): a W-word followed by a verb, after the acknowledgement that opens the sentence.
+ */
+const EMBEDDED_Q_RE = rx(
+  String.raw`\b(?:(?:what|how|why|when|who|which|where)\s+(?:would|could|do|does|did|is|are|was|were|can|will|should|makes?|made|happens?|happened|changed?|matters?|exactly|much|many|long|often)|(?:was|wie|warum|wieso|weshalb|wann|wer|wozu|woran|womit|wofür|welche[rsnm]?)\s+(?:würde|würdest|wäre|müsste|müsstest|bräuchte|bräuchtest|könnte|sollte|wirkt|ist|sind|war|kostet|brauchst|braucht|brauchen|hast|habt|haben|hat|kann|kannst|können|genau|viel|lange|oft|fehlt|passt|spricht|meinst|macht|stört))\b`,
 );
 /** What a question about each kind of objection asks after ("What do you compare it with?", "Wer entscheidet mit?", "Wann passt es besser?"). */
 const OBJECTION_TOPIC_RES: Record<ObjectionType, RegExp> = {
   price: rx(String.raw`\b(?:preis\w*|kost\w*|budget\w*|zahl\w*|geld|wert|rechn\w*|vergleich\w*|investi\w*|bewert\w*|beurteil\w*|evaluat\w*|price\w*|cost\w*|pay\w*|spend\w*|money|worth|compar\w*|invest\w*|math|numbers?|roi|value)\b`),
   budget: rx(String.raw`\b(?:budget\w*|preis\w*|kost\w*|zahl\w*|geld|freigabe|nächste[ns]? jahr|quartal|wann|price\w*|cost\w*|pay\w*|spend\w*|money|fiscal|next year|quarter|when|approv\w*|planning)\b`),
-  timing: rx(String.raw`\b(?:wann|bis|zeit\w*|später|termin\w*|woche|monat\w*|jahr|passt|passiert|warten|bedeut\w*|when|until|time\w*|later|week|month|year|works?|better|happen\w*|wait\w*|mean)\b`),
+  timing: rx(String.raw`\b(?:wann|bis|zeit\w*|später|termin\w*|woche|monat\w*|jahr|passt|passiert|warten|bedeut\w*|entscheid\w*|when|until|time\w*|later|week|month|year|works?|better|happen\w*|wait\w*|mean|decid\w*|decision)\b`),
   competitor: rx(String.raw`\b(?:vergleich\w*|anders|unterschied\w*|besser|gefall\w*|wichtig\w*|kriteri\w*|entscheid\w*|auswahl|bewert\w*|beurteil\w*|compar\w*|different|difference|better|like|important|criteria|matter\w*|decid\w*|choos\w*|evaluat\w*)\b`),
   status_quo: rx(String.raw`\b(?:heute|derzeit|aktuell|bisher|momentan|läuft|funktioniert|zufrieden|today|currently|now|so far|works?|working|happy|set ?up|handle|covers?|cover)\b`),
   authority: rx(String.raw`\b(?:wer|entscheid\w*|dabei|beteiligt|wichtig|überzeug\w*|dazu\w*|einbind\w*|who|decid\w*|decision|involved|important|convince|bring|join|sign\w*|approv\w*)\b`),
@@ -957,6 +979,7 @@ function judgeObjection(
   turns: Turn[],
   nextRep: number[],
   totalWords: number,
+  unpunctuated = false,
 ): ObjectionEvent {
   const early = s.turn <= 4 || (totalWords > 0 && s.wordPos < totalWords * 0.2);
   if (!reply) return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: null, early, capitulated: false };
@@ -965,7 +988,18 @@ function judgeObjection(
   const offer = reply.sentences.find((x) => OFFER_MATERIAL_RE.test(x.text)) ?? null;
   // "Verstehe, aber darf ich Ihnen trotzdem kurz erklären, …?" asks to pitch, not about the objection;
   // "And do you know when you'd want something in place?" after "We're also looking at Fieldpro" asks about something else.
-  const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !OFFER_MATERIAL_RE.test(x.text) && !PUSH_PITCH_RE.test(x.text) && aboutObjection(x, s, type, turns[s.turn]));
+  // "Why don't you chat with Rob?" hands the decider back to the customer; it asks nothing about the objection.
+  const asks = (x: Sentence): boolean => {
+    if (x.question !== null) return true;
+    if (!unpunctuated) return false;
+    const a = x.text.search(ACK_RE);
+    if (a < 0 || a > 20) return false;
+    const q = EMBEDDED_Q_RE.exec(x.text);
+    return q !== null && q.index > a;
+  };
+  const firstQ = reply.sentences.findIndex(
+    (x) => asks(x) && !LOGISTIC_Q_RE.test(x.text) && !OFFER_MATERIAL_RE.test(x.text) && !PUSH_PITCH_RE.test(x.text) && !(type === 'authority' && CUSTOMER_ALONE_RE.test(x.text)) && aboutObjection(x, s, type, turns[s.turn]),
+  );
   if (offer && firstQ < 0) {
     return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: offer, early, capitulated: 'material' };
   }
@@ -991,6 +1025,10 @@ function judgeObjection(
   if (decider && !reply.sentences.some((x) => DEFENSE_RE.test(x.text))) {
     return { type, sentence: s, quality: 3, ack: true, question: true, defense: false, response: decider, early, capitulated: false };
   }
+  // "Totally. Why don't you chat with Rob, and we'll touch base sometime after that?": the customer is
+  // left alone with the person who decides, before anything was asked about them: not handled.
+  const alone = type === 'authority' && firstQ < 0 ? reply.sentences.find((x) => CUSTOMER_ALONE_RE.test(x.text)) : undefined;
+  if (alone) return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: alone, early, capitulated: false };
   const beforeQuestion = firstQ >= 0 ? reply.sentences.slice(0, firstQ) : reply.sentences;
   const opening = firstSentences(reply, 2);
   // Repeating the objection in a short statement and then asking about it ("Fünfzehn Prozent ist eine
