@@ -216,3 +216,20 @@ test('05: the customer asking back where the data lives, in answer to "what do y
   assert.ok(analyze(call('Wo liegen die Daten genau?'), 'de').metrics.objections.some((o) => o.type === 'adoption' && o.handled));
   assert.ok(!analyze(call('Dass meine Leute damit klarkommen.'), 'de').metrics.objections.some((o) => o.type === 'adoption'));
 });
+
+test('09: the answer to "Who is she?" names the decider on request; the same sentence unasked is an authority objection', () => {
+  const call = (question: string) =>
+    [
+      'Rep: Hi Owen, Carla from PawDesk. The proposal comes to 1,290 dollars a month.',
+      'Customer: Okay, that I can take to my partner.',
+      `Rep: ${question}`,
+      'Customer: Dr. Liang. She signs anything over five thousand a year.',
+      'Rep: Got it.',
+      'Customer: Okay.',
+    ].join('\n');
+  assert.ok(!objections(call('Great. Who is she, and what will matter most to her?')).some((o) => o.type === 'authority'));
+  const de = (question: string) => call(question).replace(/Customer: Dr\. Liang\. She signs anything over five thousand a year\./, 'Customer: Unsere Chefin, die unterschreibt bei uns alle Verträge.');
+  assert.ok(!analyze(de('Gut. Wer ist das bei Ihnen?'), 'de').metrics.objections.some((o) => o.type === 'authority'));
+  assert.ok(analyze(de('Gut. Wie viele Praxen würden zuerst starten?'), 'de').metrics.objections.some((o) => o.type === 'authority'));
+  assert.ok(objections(call('Great. And how many clinics would start first?')).some((o) => o.type === 'authority'));
+});

@@ -708,7 +708,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     // "nothing happens before Q3" after "Who signs?" still is one, and "Hast du dreißig Sekunden,
     // dann entscheidest du ...?" asks for time, not who decides.
     const qualifying = prevTurn !== null && prevTurn.isRep ? prevTurn.sentences.filter((q) => q.question !== null && QUALIFY_RE.test(q.text) && !PERMISSION_Q_RE.test(q.text)) : [];
-    const answersQualifying = (type: 'authority' | 'budget' | 'timing') => qualifying.some((q) => QUALIFY_TOPIC_RES[type].test(q.text));
+    // "Who is she, and what will matter most to her?" after the customer named the partner who signs asks who decides too.
+    const asksWhoDecides = prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null && WHO_IS_Q_RE.test(q.text));
+    const answersQualifying = (type: 'authority' | 'budget' | 'timing') => qualifying.some((q) => QUALIFY_TOPIC_RES[type].test(q.text)) || (type === 'authority' && asksWhoDecides);
     // "Was ist Ihnen am wichtigsten?" – "Dass meine Leute damit klarkommen." names a criterion, not an adoption objection.
     const answersCriteria = prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null && CRITERIA_Q_RE.test(q.text));
 
@@ -936,6 +938,8 @@ const INTEGRATES_ALL_RE = rx(
 const CUSTOMER_ALONE_RE = rx(
   String.raw`\b(?:(?:Sie|du|ihr) (?:können|könnt|kannst|könnten|könntest) (?:das|es|dies|alles) (?:\S+ ){0,5}?(?:besprechen|bereden|durchgehen|zeigen|vorlegen|weitergeben)|(?:you|you guys) (?:can|could) (?:\S+ ){0,2}?(?:discuss|go over|run|share|show|take|pass) (?:it|this|that|them|everything)|(?:why don't you |why not |how about you |maybe you |(?:you|you guys) (?:can|could|might|should|may) (?:just |maybe |first |always )?)(?:first |just |quickly )?(?:chat|talk|speak|check|touch base|sync|sit down|confer) (?:\S+ ){0,2}?(?:with|to)|(?:sprich|sprechen Sie|besprich|besprechen Sie|klär|kläre|klären Sie|rede|red|reden Sie)\s+(?:(?:das|es|doch|einfach|erst|erstmal|mal|in ruhe|gern|gerne)\s+){0,3}mit|(?:wenn|sobald|nachdem) (?:Sie|du|ihr) (?:\S+ ){0,4}?mit (?:\S+ ){1,3}?(?:gesprochen|geredet|besprochen|geklärt|abgestimmt)|(?:once|after|when) you(?:'ve| have)? (?:\S+ )?(?:talked|spoken|chatted|checked|synced|discussed it|gone over it) (?:with|to))\b`,
 );
+/** The rep asks who a person is ("Who is she?", „Wer ist das bei Ihnen?“): the answer names the decider on request, no objection. */
+const WHO_IS_Q_RE = rx(String.raw`\b(?:who(?:'s| is| are) (?:she|he|that|they|this person)|wer ist (?:sie|er|das|diese person)(?! (?:schon|denn) wieder))\b`);
 /** A lack or a problem ("Aber es gibt keine Erinnerungs-SMS", "But the reports never match"). */
 const LACK_RE = rx(String.raw`\b(?:kein\w*|nicht|nie|fehlt|fehlen|vergessen|vergisst|problem\w*|ärger\w*|schwierig\w*|no|not|n't|never|missing|lacks?|lacking|forget\w*|problems?|issues?|trouble)\b`);
 /**
