@@ -60,6 +60,8 @@ const NOT_THAT: Array<[string, string]> = [
   ['authority', DE('Unser Geschäftsführer, der hat gerade Urlaub.')],
   ['competitor', EN('And the client was very angry, he say maybe he go to another forwarder.')],
   ['competitor', EN('Our clients make us an offer we cannot refuse every year.')],
+  ['competitor', EN("Make me an offer for twenty licences and I'll look at it.")],
+  ['status_quo', DE('Wir haben schon das System von Ihnen getestet, und es war gut.')],
   ['adoption', EN('The last delivery was a disaster.')],
   ['adoption', EN('The last app we built was a big success.')],
   ['adoption', DE('Die letzte Lieferung war eine Katastrophe.')],
@@ -201,6 +203,8 @@ test('H4: „läuft okay“ followed by „Aber <problem>“ is no status quo; �
   const en = (second: string) => EN(`We use Velofix now. It works fine, the booking is okay. ${second}`);
   assert.ok(!objections(en('But there are no reminders, and people forget their appointments.')).some((o) => o.type === 'status_quo'));
   assert.ok(objections(en("But honestly we don't need another tool.")).some((o) => o.type === 'status_quo'));
+  // Another objection in the next sentence leaves the status quo standing.
+  assert.ok(objections(en("But I'm not the one who decides anyway.")).some((o) => o.type === 'status_quo'));
 });
 
 test('05: the customer asking back where the data lives, in answer to "what do you need", raises a concern; naming a criterion does not', () => {

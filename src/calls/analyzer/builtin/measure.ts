@@ -822,7 +822,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         // „Läuft eigentlich okay, die Buchung klappt. Aber es gibt keine Erinnerungs-SMS …“: the same with the problem in the next sentence.
         if (type === 'status_quo') {
           const nx = t.sentences[t.sentences.indexOf(s) + 1];
-          if (nx && /^\W*(?:aber|but|nur|only|except|allerdings|however)\b/i.test(nx.text) && (painful.has(nx) || PAIN_RE.test(painText(nx.text)) || LACK_RE.test(nx.text)) && !OBJECTION_RES.status_quo.test(nx.text)) continue;
+          if (nx && /^\W*(?:aber|but|nur|only|except|allerdings|however)\b/i.test(nx.text) && (painful.has(nx) || PAIN_RE.test(painText(nx.text)) || LACK_RE.test(nx.text)) && !OBJECTION_TYPES.some((o) => OBJECTION_RES[o].test(nx.text))) continue;
         }
         // "She wants chargebacks cut in half next year": a goal with a date, not "not now".
         if (type === 'timing' && GOAL_RE.test(s.text)) continue;
