@@ -48,6 +48,17 @@ export const INTEREST_Q_RE = rx(
 export const PROPOSAL_Q_RE = rx(
   String.raw`\b(?:how about|what about|wie wäre es|wie wär's|wie wärs|shall we|sollen wir|wollen wir|should we)\b[^.?!]{0,50}\b(?:demo\w*|termin\w*|meeting|call|treffen|gespräch|präsentation|workshop|trial|testphase|set up|ausmachen|vereinbaren|einplanen|schedule|book)\b`,
 );
+/**
+ * A tag question that asks for agreement, not about the customer (coach review 7): a tag of assent
+ * after a statement or a proposal ("… zeig dir direkt das Tool, okay?", "Und wir hören uns dann
+ * nächste Woche, okay?", "Let me show you the dashboard, alright?"), a tag after the rep's own
+ * action ("Ich schick dir das dann, oder?", "We'll start with the demo, right?") or after praise of
+ * the offer ("Das ist echt simpel, oder?", "Pretty cool, right?"). Closed, and no discovery question;
+ * "Ihr habt seit letztem Jahr einen Onlineshop, richtig?" still asks about the customer.
+ */
+export const AGREEMENT_TAG_RE = rx(
+  String.raw`(?:,\s*(?:okay|ok|alright|all right|einverstanden|in ordnung|passt das|passt's|sound good|sounds good|fair enough|deal)\?\s*$|^\W*(?:(?:und|also|dann|so|and|then|okay|ok)\s+)*(?:ich|wir|lass uns|lasst uns|i|we|let me|let's|i'll|we'll|i'm going to|we're going to)\b[^?]*,\s*(?:oder|right|ne|gell|nicht wahr|yeah|yes)\?\s*$|^\W*(?:das ist|das wär|das wäre|ist doch|pretty|that's|that is|this is|it's|ziemlich|echt)\b[^,?]{0,30}\b(?:simpel|einfach|cool|praktisch|genial|klasse|stark|easy|simple|neat|nice|great|handy|awesome)\b,\s*(?:oder|right|ne|gell|nicht wahr|huh|eh)\?\s*$)`,
+);
 export const TAG_QUESTION_RE = rx(String.raw`(?:,\s*(?:oder|nicht wahr|ne|gell|right|correct|isn't it|don't you|ok|okay)\?\s*$)`);
 
 // --- Customer pains and impact ----------------------------------------------------------
@@ -511,7 +522,10 @@ export const FEATURE_RE = rx(
   'gi',
 );
 /** The rep refers back to the customer's own words. */
-const PROBLEM_LINK = String.raw`\b(?:genau (?:das|dieses|diesen|für dieses|für das) (?:problem|thema|punkt)|für (?:Ihr|dein|euer|Ihre|deine|eure) (?:problem|thema|situation|herausforderung)|that's exactly (?:the|your)|for your (?:problem|issue|situation|challenge))\b`;
+// "That's exactly what Voltwise is built for.", "that's exactly what stockwise does", „Genau dafür ist
+// Versandheld gebaut.“: a pitch that opens by pointing at the problem just described (coach review 7);
+// not "that's exactly what I meant" nor "that's exactly what you said".
+const PROBLEM_LINK = String.raw`\b(?:genau (?:das|dieses|diesen|für dieses|für das) (?:problem|thema|punkt)|für (?:Ihr|dein|euer|Ihre|deine|eure) (?:problem|thema|situation|herausforderung)|that's exactly (?:the|your)|for your (?:problem|issue|situation|challenge)|(?:that's|that is|this is) (?:exactly|precisely) what (?!(?:i|you|we|they|he|she)\b)\S+ (?:is (?:built|made|designed) for|was (?:built|made|designed) for|does|solves|fixes)|genau dafür (?:ist|wurde) (?!(?:das|es)\b)\S+ (?:gebaut|gemacht|entwickelt|da)|genau das (?:löst|macht) (?!(?:das|es|mich|uns|die|der|den|sinn|spaß|spass|keinen|einen|ihn|sie)\b)\S+)\b`;
 export const LINK_RE = rx(
   String.raw`\b(?:Sie (?:hatten |haben )?(?:gesagt|erwähnt|meinten|sagten|erwähnten|erzählten|beschrieben|angesprochen)|Sie (?:hatten|haben) (?:\S+ ){1,4}?(?:gesagt|erwähnt|erzählt|beschrieben|angesprochen)|du (?:hast |hattest )?(?:gesagt|erwähnt|meintest|sagtest|erzähltest|beschrieben|angesprochen)|du (?:hast|hattest) (?:\S+ ){1,4}?(?:gesagt|erwähnt|erzählt|beschrieben|angesprochen)|ihr (?:habt )?(?:gesagt|erwähnt)|wie Sie (?:sagten|sagen|erwähnt haben|gesagt haben|meinten)|wie du (?:sagtest|sagst|gesagt hast|meintest)|you (?:mentioned|said|told me|described|brought up)|as you said|like you said|because you said)\b|${PROBLEM_LINK}`,
 );

@@ -7,6 +7,7 @@ import {
   ACK_RE,
   AGENDA_RE,
   AGREE_RE,
+  AGREEMENT_TAG_RE,
   ASK_PERMISSION_RE,
   CALL_PURPOSE_RE,
   CHECK_BACK_RE,
@@ -329,7 +330,7 @@ export function explores(s: Sentence): boolean {
   return r;
 }
 function exploresUncached(s: Sentence): boolean {
-  return ![PERMISSION_Q_RE, GREETING_RE, LOGISTIC_Q_RE, DATE_RE, PROPOSAL_Q_RE].some((re) => re.test(s.text)) && !sellingQuestion(s);
+  return ![PERMISSION_Q_RE, GREETING_RE, LOGISTIC_Q_RE, DATE_RE, PROPOSAL_Q_RE].some((re) => re.test(s.text)) && !sellingQuestion(s) && !(s.question === 'closed' && AGREEMENT_TAG_RE.test(s.text));
 }
 /** A question that sells: an offer of material or a contract, a concession, or a closed question for interest. */
 function sellingQuestion(s: Sentence): boolean {
