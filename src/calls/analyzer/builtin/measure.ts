@@ -216,13 +216,17 @@ function factWords(text: string): string[] {
  * customer said, at least three of the customer's fact words (numbers, nouns) and at least half of
  * its own. Not an argument, an offer, a date or a feature ("18 Euro ist ein fairer Preis").
  */
-function summarises(x: Sentence, customer: Turn): boolean {
-  if (x.question !== null || x.words > 16 || x.words >= customer.words) return false;
+function summarises(x: Sentence, customer: Turn, earlier: readonly Turn[] = []): boolean {
+  if (x.question !== null || x.words > 16 || x.words >= customer.words + earlier.reduce((a, t) => a + t.words, 0)) return false;
   if ([DEFENSE_RE, OFFER_MATERIAL_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, DATE_RE, REFRAME_RE, PITCH_RE].some((re) => re.test(x.text)) || countMatches(FEATURE_RE, x.text) > 0) return false;
-  const theirs = new Set(customer.sentences.filter((y) => y.question === null).flatMap((y) => factWords(y.text)));
+  const facts = (t: Turn) => t.sentences.filter((y) => y.question === null).flatMap((y) => factWords(y.text));
+  const last = new Set(facts(customer));
+  const theirs = new Set([...last, ...earlier.flatMap(facts)]);
   const mine = factWords(x.text);
   const shared = mine.filter((w) => theirs.has(w)).length;
-  return shared >= 3 && shared >= 0.5 * mine.length;
+  // A summary of the last few answers ("also eine stunde excel jeden abend und an jedem wochenende rund
+  // vierhundert euro die wieder umdrehen") takes up the last one and the ones before (coach review 7).
+  return shared >= 3 && shared >= 0.5 * mine.length && (earlier.length === 0 || mine.some((w) => last.has(w)));
 }
 
 /** A crude stem, so that inflections match ("Angebote" – "Angebot", "approvals" – "approval"). */
@@ -518,6 +522,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
   let lastPainTurn = -10;
   let recapped = false;
   let prevCustomer: Turn | null = null;
+  const recentCustomers: Turn[] = [];
 
   // The rep's own product, named in the introduction ("Olivia from Paydock", "Felix von Taskhive"):
   // a statement with it as the subject ("Paydock automates your accounts payable", "Taskhive
@@ -673,7 +678,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       // fewer words ("Drei Tage jeden Monat, plus Fehler in der Lohnabrechnung.", "Four misses in a
       // week, and a client already looking around.", "So about two thousand a month you can't see.").
       const summary = prevCustomer !== null && prevCustomer.index === i - 1 ? t.sentences.find((x) => x.words >= 3) : undefined;
-      if (summary && prevCustomer && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && !salutation(summary.text) && summarises(summary, prevCustomer) && !isPitch(summary)) paraphrases.push(summary);
+      if (summary && prevCustomer && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && !salutation(summary.text) && summarises(summary, prevCustomer, recentCustomers.slice(0, -1)) && !isPitch(summary)) paraphrases.push(summary);
       // Like the longest monologue, a feature dump is the salesperson's own (a colleague's demo is not).
       const features = t.key === repKey ? countMatches(FEATURE_RE, t.text) : 0;
       if (features >= 3 && t.words >= 50 && !turnLinked && !turnHasLinkWords && (!featureDump || features > featureDump.features)) {
@@ -686,6 +691,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
 
     // Customer (everyone who is not the rep).
     prevCustomer = t;
+    // The last three customer turns within the last six turns: what a summary may take up.
+    recentCustomers.push(t);
+    while (recentCustomers.length > 3 || (recentCustomers.length > 0 && recentCustomers[0].index < i - 6)) recentCustomers.shift();
     const ri = nextRep[i];
     let reply = ri >= 0 && ri - i <= 3 ? turns[ri] : null;
     // The seller's side answers together: the solutions engineer's "It's really very intuitive" and
