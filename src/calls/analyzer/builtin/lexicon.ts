@@ -511,6 +511,17 @@ export const PARAPHRASE_RE = rx(
 /** Labelling: naming the customer's situation or feeling ("klingt so, als ...", "it sounds like ..."). */
 export const LABEL_RE = rx(String.raw`\b(?:klingt (?:so|danach),? als|klingt nach|sounds like|it seems|it sounds)\b`);
 
+/**
+ * The customer asks to be let finish (coach review 7): „Darf ich kurz ausreden?“, „Lassen Sie mich
+ * bitte ausreden“, „Ich war noch nicht fertig“, "Let me finish", "Can I finish?", "You keep
+ * interrupting me". Not the rep's "Lass mich kurz ausreden" (only customer turns are read).
+ */
+export const FINISH_REQUEST_RE = rx(
+  String.raw`\b(?:(?:darf|dürfte|kann|könnte) ich (?:\S+ ){0,2}?ausreden|lass(?:en Sie|t)? mich (?:\S+ ){0,3}?ausreden|ich (?:war|bin) (?:noch )?nicht fertig|(?:Sie unterbrechen|du unterbrichst) mich|(?:let|lemme) me (?:just )?finish|(?:can|could|may) i (?:just )?finish|i (?:wasn't|was not|am not|'m not) (?:quite )?finished|you keep (?:cutting me off|interrupting)|(?:stop|quit) (?:cutting me off|interrupting))\b`,
+);
+/** A customer turn cut off mid-sentence: it ends in a dash or an ellipsis ("… und dann –"), and the rep speaks next. */
+export const CUT_OFF_RE = /(?:\s[–—-]|…|\.\.\.)\s*$/;
+
 // --- Value ------------------------------------------------------------------------------
 
 /** The rep presents the offer. */

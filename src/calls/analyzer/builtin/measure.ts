@@ -12,6 +12,8 @@ import {
   CALL_PURPOSE_RE,
   CHECK_BACK_RE,
   CONCERN_INVITE_RE,
+  CUT_OFF_RE,
+  FINISH_REQUEST_RE,
   ATTENDEE_NAME_RE,
   ATTENDEE_RE,
   DATE_RE,
@@ -163,6 +165,13 @@ export interface Measurements {
   impacts: number;
   objections: ObjectionEvent[];
   paraphrases: Sentence[];
+  /**
+   * Where the rep cut the customer off: the rep's first sentence after a customer turn that ends in a
+   * dash or an ellipsis („… und dann –“), or before the customer asked to be let finish (coach review 7).
+   */
+  interruptions: Sentence[];
+  /** The customer's request to be let finish („Darf ich kurz ausreden?“, "Let me finish."). */
+  finishRequest: Sentence | null;
   pitches: Sentence[];
   linkedPitches: Sentence[];
   needPayoffs: Sentence[];
@@ -498,6 +507,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
   let impacts = 0;
   const objections: ObjectionEvent[] = [];
   const paraphrases: Sentence[] = [];
+  const interruptions: Sentence[] = [];
+  let finishRequest: Sentence | null = null;
   const pitches: Sentence[] = [];
   const linkedPitches: Sentence[] = [];
   const needPayoffs: Sentence[] = [];
@@ -691,6 +702,16 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
 
     // Customer (everyone who is not the rep).
     prevCustomer = t;
+    // Cut off: the turn breaks off mid-sentence and the rep speaks next; or the customer asks to be let finish.
+    if (i + 1 < n && turns[i + 1].isRep && CUT_OFF_RE.test(t.text) && turns[i + 1].sentences.length > 0) interruptions.push(turns[i + 1].sentences[0]);
+    if (!finishRequest) {
+      const asked = t.sentences.find((x) => FINISH_REQUEST_RE.test(x.text));
+      if (asked) {
+        finishRequest = asked;
+        const cut = i > 0 && turns[i - 1].isRep ? turns[i - 1].sentences[0] : undefined;
+        if (cut && !interruptions.includes(cut)) interruptions.push(cut);
+      }
+    }
     // The last three customer turns within the last six turns: what a summary may take up.
     recentCustomers.push(t);
     while (recentCustomers.length > 3 || (recentCustomers.length > 0 && recentCustomers[0].index < i - 6)) recentCustomers.shift();
@@ -892,6 +913,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     impacts,
     objections,
     paraphrases,
+    interruptions,
+    finishRequest,
     pitches,
     linkedPitches,
     needPayoffs,

@@ -111,6 +111,16 @@ export function score(m: Measurements): ScoreDetail {
     l++;
     explain.listening.push('+1 paraphrased or mirrored the customer');
   }
+  // Cutting the customer off (turns that break off mid-sentence, „… und dann –“) is the opposite of
+  // giving them the floor, and a customer who has to ask to be let finish says so (coach review 7).
+  if (m.interruptions.length >= 2) {
+    l--;
+    explain.listening.push(`-1 cut the customer off ${m.interruptions.length} times`);
+  }
+  if (m.finishRequest) {
+    l--;
+    explain.listening.push(`-1 the customer asked to be let finish ("${m.finishRequest.text.slice(0, 40)}")`);
+  }
   if (m.speakers < 2) {
     l = 1;
     explain.listening.push('=1 only one speaker');
