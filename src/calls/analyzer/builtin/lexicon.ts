@@ -493,13 +493,15 @@ export const CHEAPER_PLAN_RE = rx(
 );
 /** The rep checks back whether the answer landed. */
 /** Check-backs as a question where the customer now stands (coach review 6, F-17): „wo stehen wir dann für Sie?“, „Ist das so recht für Sie?“, "would that be an option?". */
-const CHECK_BACK_R6 = String.raw`(?:does|did) (?:that|this) sound (?:about )?(?:right|accurate|correct)|(?:is|was) that (?:about )?(?:right|accurate|correct)(?=\s*\?)|stimmt das (?:so)?(?=\s*\?)|sehe ich das richtig|wo stehen (?:wir|Sie|du|ihr) (?:\S+ )?(?:dann|damit|jetzt|nun)|ist (?:das|es) (?:so )?recht|wäre (?:das|es) (?:so )?(?:für (?:Sie|dich|euch|(?:Ihr|dein|euer|Ihre|deine|eure) \S+) )?(?:in ordnung|okay|ok|eine option|machbar|ein weg|denkbar|vorstellbar|was für (?:Sie|dich|euch))|where does (?:that|this) leave (?:us|you)|where do (?:we|you) stand (?:now|then|on (?:that|this|it))|would (?:that|this|it) be (?:\S+ ){0,3}?(?:an option|option|an exception|exception|a way|something|acceptable|enough|okay|ok|fine|fair|workable|reasonable|helpful|worth (?:it|a look))|how does (?:that|this) sit with you|does (?:that|this) (?:change|help) (?:things|your view|the picture)`;
+const CHECK_BACK_R6 = String.raw`(?:does|did) (?:that|this) sound (?:about )?(?:right|accurate|correct)|(?:is|was) that (?:about )?(?:right|accurate|correct)(?=\s*\?)|stimmt das (?:so)?(?=\s*\?)|sehe ich das richtig|wo stehen (?:wir|Sie|du|ihr) (?:\S+ )?(?:dann|damit|jetzt|nun)|ist (?:das|es) (?:so )?recht|(?:wäre|ist) (?:das|es) (?:so )?(?:für (?:Sie|dich|euch|(?:Ihr|dein|euer|Ihre|deine|eure) \S+) )?(?:so )?(?:in ordnung|okay|ok|eine option|machbar|ein weg|denkbar|vorstellbar|was für (?:Sie|dich|euch)|eine (?:gute |tragfähige |brauchbare )?(?:grundlage|basis|lösung))|(?:können|könnten|kannst|könntest|könnt) (?:Sie|du|ihr) (?:\S+ )?damit leben|where does (?:that|this) leave (?:us|you)|where do (?:we|you) stand (?:now|then|on (?:that|this|it))|would (?:that|this|it) be (?:\S+ ){0,3}?(?:an option|option|an exception|exception|a way|something|acceptable|enough|okay|ok|fine|fair|workable|reasonable|helpful|worth (?:it|a look))|how does (?:that|this) sit with you|does (?:that|this) (?:change|help) (?:things|your view|the picture)`;
 export const CHECK_BACK_RE = rx(
   String.raw`\b(?:${CHECK_BACK_R6}|passt das (?:so )?(?:für (?:Sie|dich|euch) )?(?:so )?(?:\?|,? oder)|fehlt (?:Ihnen|dir|euch) (?:da |dabei )?noch (?:was|etwas)|(?:ist|wäre) (?:damit )?(?:Ihre|deine|eure) frage (?:damit )?beantwortet|(?:ist|wäre) (?:das|der punkt) (?:damit|so) (?:geklärt|beantwortet)|wie sieht (?:das|der preis|es) (?:jetzt |damit |dann )?für (?:Sie|dich|euch) aus|does (?:that|this) (?:change|settle|cover|clear up|take care of)|how does (?:that|this|the price|it) (?:look|feel|land|sit) (?:to|for|with) you(?: now)?|is that (?:clearer|clear now|better)|(?:does|did) that (?:land|resolve)|beantwortet das|passt das (?:so )?(?:für (?:Sie|dich|euch))?\?|ist das (?:so )?nachvollziehbar|macht das sinn|ergibt das sinn|hilft (?:Ihnen|dir|euch) das|klingt das (?:fair|gut|plausibel|nachvollziehbar)|wie klingt das|was meinen Sie|was meinst du|does that (?:answer|address|help|make sense)|how does that sound|is that fair|would that work|does that work for you|sound fair)\b`,
 );
 /** The rep invites concerns proactively. */
 export const CONCERN_INVITE_RE = rx(
-  String.raw`\b(?:bedenken|was spricht (?:aus (?:Ihrer|deiner|eurer) sicht )?dagegen|was (?:hält|hindert|könnte) (?:Sie|dich|euch)|einwände|vorbehalte|spricht (?:noch )?(?:etwas )?dagegen|concerns|stop you from|what would stop you|get in the way|hesitation|reservations|hold you back)\b`,
+  // „Gibt es etwas, das aus Ihrer Sicht gegen so eine Umstellung sprechen könnte?“, „Was könnte dagegen sprechen?“,
+  // "Is there anything that would speak against it?" (coach review 7).
+  String.raw`\b(?:bedenken|was spricht (?:aus (?:Ihrer|deiner|eurer) sicht )?dagegen|gegen (?:\S+ ){0,4}?(?:sprechen|sprechen könnte|sprechen würde)(?=\s*\?)|gegen (?:\S+ ){0,4}?spricht(?=\s*\?)|(?:was|etwas|irgendwas|irgendetwas) (?:\S+ ){0,4}?dagegen ?sprechen (?:könnte|würde)|(?:speak|argue|count) against (?:it|this|that|switching|the \S+)|was (?:hält|hindert|könnte) (?:Sie|dich|euch)|einwände|vorbehalte|spricht (?:noch )?(?:etwas )?dagegen|concerns|stop you from|what would stop you|get in the way|hesitation|reservations|hold you back)\b`,
 );
 
 // --- Listening --------------------------------------------------------------------------
@@ -584,9 +586,15 @@ export const PROMISE_TOPIC_RE = rx(
   // A data-security guarantee („Das kann ich Ihnen garantieren.“ after „Wo liegen die Daten?“) is one on a result too.
   String.raw`\b(?:sicherheit\w*|datensicherheit|datenschutz\w*|daten|dsgvo|server\w*|verschlüssel\w*|security|secure|privacy|data|gdpr|hipaa|encrypt\w*|breach\w*|hack\w*|bis|fertig|live|rechtzeitig|termin\w*|liefer\w*|einsatzbereit|startklar|funktioniert|klappt|läuft|laufen|spar\w*|ergebnis\w*|prozent|umsatz|mindestens|abrechnung\w*|fehler\w*|montag|dienstag|mittwoch|donnerstag|freitag|ende des monats|monatsende|ready|by|deadline|on time|deliver\w*|done|works?|results?|saves?|savings|roi|revenue|double|cut|percent|per cent|increase|at least|errors?|mistakes?|monday|tuesday|wednesday|thursday|friday|end of the month|go-?live|launch)\b`,
 );
-/** A hedge, a condition, a negation or a contract turns a promise into an honest statement. */
+/**
+ * A negation of the promise ("kann ich nicht garantieren", "I can't promise"): only in the promise's
+ * own clause. „Sie werden das nicht bereuen, Sie haben garantiert … dreißig Prozent mehr“ is an
+ * unhedged guarantee; the „nicht“ belongs to another clause (coach review 7).
+ */
+export const PROMISE_NEGATION_RE = rx(String.raw`\b(?:nicht|kein\w*|nie|can't|cannot|won't|not|never|don't|no guarantee)\b`);
+/** A hedge, a condition or a contract turns a promise into an honest statement (anywhere in the sentence). */
 export const PROMISE_HEDGE_RE = rx(
-  String.raw`\b(?:nicht|kein\w*|nie|can't|cannot|won't|not|never|don't|no guarantee|usually|normally|typically|in der regel|normalerweise|meistens|sofern|vorausgesetzt|wenn|falls|if|provided|assuming|as long as|unless|vertrag\w*|sla|contract\w*|in writing|schriftlich|geld-zurück|money-back|versuche|try|hoffe|hope|denke|think|eigentlich|probably|wahrscheinlich)\b`,
+  String.raw`\b(?:no guarantee|usually|normally|typically|in der regel|normalerweise|meistens|sofern|vorausgesetzt|wenn|falls|if|provided|assuming|as long as|unless|vertrag\w*|sla|contract\w*|in writing|schriftlich|geld-zurück|money-back|versuche|try|hoffe|hope|denke|think|eigentlich|probably|wahrscheinlich)\b`,
 );
 /** Reassurance ("Das ist gar kein Problem", "no problem at all", "keine Sorge"): no hedge of a promise in the same sentence. */
 export const REASSURANCE_RE = rx(
@@ -594,6 +602,17 @@ export const REASSURANCE_RE = rx(
   String.raw`\b(?:(?:gar|überhaupt|absolut|wirklich) )?(?:kein(?:e)? (?:problem|thema|sorge|sorgen|stress|angst)|kein ding|nicht schlimm|(?:not|no) (?:a )?(?:problem|worries|issue)(?: at all)?|don't worry|never mind|kein\w* (?:\S+ ){0,3}mehr|nie wieder|no more|never again)\b`,
   'gi',
 );
+/**
+ * The promise is hedged: a hedge, a condition or a contract anywhere in the sentence, or a negation in
+ * the clause that holds the promise (reassurance – „gar kein Problem“ – is no hedge).
+ */
+export function promiseHedged(text: string): boolean {
+  const t = text.replace(REASSURANCE_RE, ' ');
+  if (PROMISE_HEDGE_RE.test(t)) return true;
+  const clauses = t.split(/[,;:–—]|\s-\s/);
+  const own = clauses.filter((c) => RISKY_PROMISE_RE.test(c));
+  return (own.length > 0 ? own : [t]).some((c) => PROMISE_NEGATION_RE.test(c));
+}
 /** The rep sets an agenda / upfront contract at the start. */
 export const AGENDA_RE = rx(
   String.raw`\b(?:agenda|ziel (?:für heute|des gesprächs|von heute|unseres gesprächs|für das gespräch)|plan für (?:heute|das gespräch)|am (?:ende|schluss) (?:des gesprächs|schauen wir|entscheiden wir|können wir|besprechen wir)|vorschlag für (?:die nächsten|heute|unser gespräch)|(?:Sie|du) erzählen? mir|plan for (?:today|the call|our call)|by the end of (?:the|this|our) call|at the end of (?:the|this|our) call|at the end,? (?:we|let's|let us) (?:\S+ )?(?:decide|agree|see|look at|figure out|talk about)|goal for (?:today|this call)|for the next \d+ minutes|in den nächsten \d+ minuten)\b`,

@@ -29,7 +29,6 @@ import {
   FREE_NOW_RE,
   INTEGRATION_RE,
   onlyIntegratedPlatforms,
-  REASSURANCE_RE,
   REFRAME_RE,
   TRADE_RE,
   adoptionConcern,
@@ -70,7 +69,7 @@ import {
   PAIN_RE,
   PARAPHRASE_RE,
   PITCH_RE,
-  PROMISE_HEDGE_RE,
+  promiseHedged,
   PROMISE_TOPIC_RE,
   quantifiesImpact,
   QUALIFY_RE,
@@ -617,7 +616,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         if (PARAPHRASE_RE.test(s.text)) paraphrases.push(s);
         // "Das kann ich Ihnen zusagen." after "Klappt das bis Montag?": a guarantee on a date, a delivery or a result.
         // "Das ist gar kein Problem, … garantiert …": reassurance is no hedge of the promise.
-        if (!s.question && RISKY_PROMISE_RE.test(s.text) && !PROMISE_HEDGE_RE.test(s.text.replace(REASSURANCE_RE, ' ')) && (PROMISE_TOPIC_RE.test(s.text) || (prevCustomer !== null && prevCustomer.index === i - 1 && PROMISE_TOPIC_RE.test(prevCustomer.text)))) {
+        if (!s.question && RISKY_PROMISE_RE.test(s.text) && !promiseHedged(s.text) && (PROMISE_TOPIC_RE.test(s.text) || (prevCustomer !== null && prevCustomer.index === i - 1 && PROMISE_TOPIC_RE.test(prevCustomer.text)))) {
           riskyPromises.push(s);
         }
         // Like the call's purpose: in the first quarter, or in the opening turns of a short call.
