@@ -132,6 +132,16 @@ export const HEADCOUNT_RE = rx(
   String.raw`(?:\d[\d.,]*|\b(?:ein|eine|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|fünfzehn|zwanzig|dreißig|vierzig|fünfzig|hundert|(?:ein|zwei|drei|vier|fünf|sech|sechs|sieb|sieben|acht|neun|und|hundert|tausend){1,4}(?:zehn|zwanzig|dreißig|vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig|hundert|tausend)|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred))\s+(?:leute|leuten|personen|mitarbeiter\w*|people|employees|staff|fte|reps|vertriebler\w*|monteure[n]?|techniker[n]?|recruiter|sdrs|agents)\b(?!\s+(?:\S+\s+)?(?:spend|spent|spending|verbringen|verbringt|sitzen|sind (?:\S+ )?(?:nur|damit|voll)|full[- ]time|vollzeit|nur (?:für|damit))\b)`,
   'gi',
 );
+/**
+ * Numbers that are no problem of the customer's (coach review 7): a sign-off threshold ("She signs
+ * anything over five thousand a year", „alles über 10.000 Euro muss der Vorstand freigeben“), a
+ * requirement's limit („nicht älter als zwölf Monate“, "no older than twelve months"), a margin or
+ * commission someone else gives ("they give us 30 percent margin"). A question that drew them out is
+ * never praised for a quantified problem.
+ */
+export const NON_PROBLEM_NUMBER_RE = rx(
+  String.raw`\b(?:(?:anything|everything|all|purchases?|contracts?|spend|deals?|alles|ausgaben|verträge|bestellungen) (?:\S+ ){0,2}?(?:over|above|more than|beyond|über|ab|oberhalb von) (?:\S+ ){0,3}?(?:needs?|has to|have to|must|goes|go|signs?|approves?|muss|müssen|braucht|brauchen|geht|gehen|unterschreibt|genehmigt|freigeben)|(?:signs?|sign off on|signs off on|approves?|unterschreibt|genehmigt|zeichnet) (?:\S+ ){0,2}?(?:anything|everything|all|alles|jeden? \S+) (?:over|above|more than|über|ab)|(?:nicht älter als|höchstens|maximal|no older than|not older than|at most|no more than|within the last)|\d[\d.,]*\s*(?:%|prozent|percent) (?:\S+ )?(?:margin|marge|provision|commission|rabatt|discount|rebate)|(?:margin|marge|provision|commission|rebate) (?:of |von )?(?:\S+ ){0,2}?(?:\d|percent|prozent))\b`,
+);
 /** The statement quantifies an impact (time, money, customers or orders lost …), not only a headcount. */
 export function quantifiesImpact(text: string): boolean {
   return IMPACT_RE.test(text.replace(HEADCOUNT_RE, ' '));

@@ -48,6 +48,7 @@ import {
   MEETING_RE,
   namesCompetitor,
   NEED_PAYOFF_RE,
+  NON_PROBLEM_NUMBER_RE,
   OBJECTION_NEGATION_RE,
   BUSY_NOW_RE,
   LEAVING_RE,
@@ -767,7 +768,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     // A price, budget or competitor objection that names no problem of the customer's: its numbers are no impact.
     const negotiating = (s: Sentence) =>
       !painful.has(s) &&
-      (PRICE_NUMBER_RES.some((re) => re.test(s.text.replace(OBJECTION_NEGATION_RE, ' '))) || namesCompetitor(s.text) || (PRICE_CONTEXT_RE.test(s.text) && priceOnTable(s)));
+      (PRICE_NUMBER_RES.some((re) => re.test(s.text.replace(OBJECTION_NEGATION_RE, ' '))) || namesCompetitor(s.text) || NON_PROBLEM_NUMBER_RE.test(s.text) || (PRICE_CONTEXT_RE.test(s.text) && priceOnTable(s)));
     // The sentences of this turn that put a number on a problem (each judged once); a number
     // before the problem in the same turn ("Zwei bis drei Tage. Und es gibt immer wieder Fehler.") quantifies it too.
     const impactful = new Set(t.sentences.filter((s) => quantifiesImpact(s.text) && !negotiating(s)));
