@@ -59,6 +59,21 @@ export const PROPOSAL_Q_RE = rx(
 export const AGREEMENT_TAG_RE = rx(
   String.raw`(?:,\s*(?:okay|ok|alright|all right|einverstanden|in ordnung|passt das|passt's|sound good|sounds good|fair enough|deal)\?\s*$|^\W*(?:(?:und|also|dann|so|and|then|okay|ok)\s+)*(?:ich|wir|lass uns|lasst uns|i|we|let me|let's|i'll|we'll|i'm going to|we're going to)\b[^?]*,\s*(?:oder|right|ne|gell|nicht wahr|yeah|yes)\?\s*$|^\W*(?:das ist|das wär|das wäre|ist doch|pretty|that's|that is|this is|it's|ziemlich|echt)\b[^,?]{0,30}\b(?:simpel|einfach|cool|praktisch|genial|klasse|stark|easy|simple|neat|nice|great|handy|awesome)\b,\s*(?:oder|right|ne|gell|nicht wahr|huh|eh)\?\s*$)`,
 );
+/**
+ * Unpunctuated speech-to-text: a turn is one sentence, and a question often ends a turn that opens with
+ * an acknowledgement ("verstehe ich das ist ein fairer punkt im vergleich wozu wirkt es für dich viel",
+ * "got it that makes sense what would you need to see"). A W-word and a verb, then at most eight words
+ * addressed to the customer (du, Sie, you …) up to the end: an open question (coach review 7).
+ * "that's what makes it special" asks nothing.
+ */
+const YOU = String.raw`(?:du|dich|dir|dein\w*|Sie|Ihnen|Ihr\w*|euch|ihr|euer\w*|eure\w*|you|your)`;
+export const STT_TAIL_OPEN_RE = rx(
+  String.raw`\S+\s+\S+\s+(?:wozu|wie|warum|wieso|weshalb|welche[rsnm]?|woran|wofür|what|how|why|which)\s+(?:wirkt|wirken|ist|sind|wäre|wären|würde|würdest|würden|müsste|müssten|macht|brauchst|braucht|brauchen|hast|habt|haben|kostet|siehst|sehen|denkst|denken|does|do|did|is|are|would|could|makes?|should)\s+(?:\S+\s+){0,7}?${YOU}(?:\s+\S+){0,6}$`,
+);
+/** The same for a closed check-back at the end of an unpunctuated turn ("… beantwortet das deine frage zum preis", "… does that answer your question"). */
+export const STT_TAIL_CLOSED_RE = rx(
+  String.raw`\S+\s+\S+\s+(?:beantwortet|hilft|passt|klingt|ergibt|wäre) das (?:\S+\s+){0,2}?(?:deine|Ihre|eure|dir|Ihnen|euch|für dich|für Sie|für euch)(?:\s+\S+){0,4}$|\S+\s+\S+\s+(?:does|would|could|did) (?:that|this) (?:answer|work|help|change|address|make sense)(?:\s+\S+){0,5}$`,
+);
 export const TAG_QUESTION_RE = rx(String.raw`(?:,\s*(?:oder|nicht wahr|ne|gell|right|correct|isn't it|don't you|ok|okay)\?\s*$)`);
 
 // --- Customer pains and impact ----------------------------------------------------------
