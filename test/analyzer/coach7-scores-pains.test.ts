@@ -159,9 +159,10 @@ test("the rep's pitch is seen in natural phrasings (M3)", () => {
     'Bei uns läuft das komplett automatisch, die Bestellung kommt aus dem Shop.',
     'So was passiert mit uns nicht mehr, weil alles digital ist.',
     'Wir haben auch eine Schnittstelle zu Shopify, WooCommerce und Shopware.',
+    'genau da setzt griffbrett an die zehnerkarten liegen in der app',
   ])
     assert.ok(PITCH_RE.test(line), line);
-  for (const line of ['Bei uns läuft das Gespräch heute etwas anders.', 'Das ist mit uns nicht passiert.', 'Haben Sie eine Schnittstelle zu DATEV?'])
+  for (const line of ['Bei uns läuft das Gespräch heute etwas anders.', 'Das ist mit uns nicht passiert.', 'Haben Sie eine Schnittstelle zu DATEV?', 'Genau da setzt sie dann wieder an.'])
     assert.ok(!PITCH_RE.test(line), line);
 });
 
