@@ -7,10 +7,13 @@ import {
   ACK_RE,
   AGENDA_RE,
   AGREE_RE,
+  AGREEMENT_TAG_RE,
   ASK_PERMISSION_RE,
   CALL_PURPOSE_RE,
   CHECK_BACK_RE,
   CONCERN_INVITE_RE,
+  CUT_OFF_RE,
+  FINISH_REQUEST_RE,
   ATTENDEE_NAME_RE,
   ATTENDEE_RE,
   DATE_RE,
@@ -26,7 +29,6 @@ import {
   FREE_NOW_RE,
   INTEGRATION_RE,
   onlyIntegratedPlatforms,
-  REASSURANCE_RE,
   REFRAME_RE,
   TRADE_RE,
   adoptionConcern,
@@ -46,6 +48,7 @@ import {
   MEETING_RE,
   namesCompetitor,
   NEED_PAYOFF_RE,
+  NON_PROBLEM_NUMBER_RE,
   OBJECTION_NEGATION_RE,
   BUSY_NOW_RE,
   LEAVING_RE,
@@ -67,7 +70,7 @@ import {
   PAIN_RE,
   PARAPHRASE_RE,
   PITCH_RE,
-  PROMISE_HEDGE_RE,
+  promiseHedged,
   PROMISE_TOPIC_RE,
   quantifiesImpact,
   QUALIFY_RE,
@@ -162,6 +165,13 @@ export interface Measurements {
   impacts: number;
   objections: ObjectionEvent[];
   paraphrases: Sentence[];
+  /**
+   * Where the rep cut the customer off: the rep's first sentence after a customer turn that ends in a
+   * dash or an ellipsis („… und dann –“), or before the customer asked to be let finish (coach review 7).
+   */
+  interruptions: Sentence[];
+  /** The customer's request to be let finish („Darf ich kurz ausreden?“, "Let me finish."). */
+  finishRequest: Sentence | null;
   pitches: Sentence[];
   linkedPitches: Sentence[];
   needPayoffs: Sentence[];
@@ -215,13 +225,17 @@ function factWords(text: string): string[] {
  * customer said, at least three of the customer's fact words (numbers, nouns) and at least half of
  * its own. Not an argument, an offer, a date or a feature ("18 Euro ist ein fairer Preis").
  */
-function summarises(x: Sentence, customer: Turn): boolean {
-  if (x.question !== null || x.words > 16 || x.words >= customer.words) return false;
+function summarises(x: Sentence, customer: Turn, earlier: readonly Turn[] = []): boolean {
+  if (x.question !== null || x.words > 16 || x.words >= customer.words + earlier.reduce((a, t) => a + t.words, 0)) return false;
   if ([DEFENSE_RE, OFFER_MATERIAL_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, DATE_RE, REFRAME_RE, PITCH_RE].some((re) => re.test(x.text)) || countMatches(FEATURE_RE, x.text) > 0) return false;
-  const theirs = new Set(customer.sentences.filter((y) => y.question === null).flatMap((y) => factWords(y.text)));
+  const facts = (t: Turn) => t.sentences.filter((y) => y.question === null).flatMap((y) => factWords(y.text));
+  const last = new Set(facts(customer));
+  const theirs = new Set([...last, ...earlier.flatMap(facts)]);
   const mine = factWords(x.text);
   const shared = mine.filter((w) => theirs.has(w)).length;
-  return shared >= 3 && shared >= 0.5 * mine.length;
+  // A summary of the last few answers ("also eine stunde excel jeden abend und an jedem wochenende rund
+  // vierhundert euro die wieder umdrehen") takes up the last one and the ones before (coach review 7).
+  return shared >= 3 && shared >= 0.5 * mine.length && (earlier.length === 0 || mine.some((w) => last.has(w)));
 }
 
 /** A crude stem, so that inflections match ("Angebote" – "Angebot", "approvals" – "approval"). */
@@ -329,7 +343,7 @@ export function explores(s: Sentence): boolean {
   return r;
 }
 function exploresUncached(s: Sentence): boolean {
-  return ![PERMISSION_Q_RE, GREETING_RE, LOGISTIC_Q_RE, DATE_RE, PROPOSAL_Q_RE].some((re) => re.test(s.text)) && !sellingQuestion(s);
+  return ![PERMISSION_Q_RE, GREETING_RE, LOGISTIC_Q_RE, DATE_RE, PROPOSAL_Q_RE].some((re) => re.test(s.text)) && !sellingQuestion(s) && !(s.question === 'closed' && AGREEMENT_TAG_RE.test(s.text));
 }
 /** A question that sells: an offer of material or a contract, a concession, or a closed question for interest. */
 function sellingQuestion(s: Sentence): boolean {
@@ -495,6 +509,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
   let impacts = 0;
   const objections: ObjectionEvent[] = [];
   const paraphrases: Sentence[] = [];
+  const interruptions: Sentence[] = [];
+  let finishRequest: Sentence | null = null;
   const pitches: Sentence[] = [];
   const linkedPitches: Sentence[] = [];
   const needPayoffs: Sentence[] = [];
@@ -519,6 +535,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
   let lastPainTurn = -10;
   let recapped = false;
   let prevCustomer: Turn | null = null;
+  const recentCustomers: Turn[] = [];
 
   // The rep's own product, named in the introduction ("Olivia from Paydock", "Felix von Taskhive"):
   // a statement with it as the subject ("Paydock automates your accounts payable", "Taskhive
@@ -602,7 +619,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         if (PARAPHRASE_RE.test(s.text)) paraphrases.push(s);
         // "Das kann ich Ihnen zusagen." after "Klappt das bis Montag?": a guarantee on a date, a delivery or a result.
         // "Das ist gar kein Problem, … garantiert …": reassurance is no hedge of the promise.
-        if (!s.question && RISKY_PROMISE_RE.test(s.text) && !PROMISE_HEDGE_RE.test(s.text.replace(REASSURANCE_RE, ' ')) && (PROMISE_TOPIC_RE.test(s.text) || (prevCustomer !== null && prevCustomer.index === i - 1 && PROMISE_TOPIC_RE.test(prevCustomer.text)))) {
+        if (!s.question && RISKY_PROMISE_RE.test(s.text) && !promiseHedged(s.text) && (PROMISE_TOPIC_RE.test(s.text) || (prevCustomer !== null && prevCustomer.index === i - 1 && PROMISE_TOPIC_RE.test(prevCustomer.text)))) {
           riskyPromises.push(s);
         }
         // Like the call's purpose: in the first quarter, or in the opening turns of a short call.
@@ -674,7 +691,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       // fewer words ("Drei Tage jeden Monat, plus Fehler in der Lohnabrechnung.", "Four misses in a
       // week, and a client already looking around.", "So about two thousand a month you can't see.").
       const summary = prevCustomer !== null && prevCustomer.index === i - 1 ? t.sentences.find((x) => x.words >= 3) : undefined;
-      if (summary && prevCustomer && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && !salutation(summary.text) && summarises(summary, prevCustomer) && !isPitch(summary)) paraphrases.push(summary);
+      if (summary && prevCustomer && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && !salutation(summary.text) && summarises(summary, prevCustomer, recentCustomers.slice(0, -1)) && !isPitch(summary)) paraphrases.push(summary);
       // Like the longest monologue, a feature dump is the salesperson's own (a colleague's demo is not).
       const features = t.key === repKey ? countMatches(FEATURE_RE, t.text) : 0;
       if (features >= 3 && t.words >= 50 && !turnLinked && !turnHasLinkWords && (!featureDump || features > featureDump.features)) {
@@ -687,6 +704,19 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
 
     // Customer (everyone who is not the rep).
     prevCustomer = t;
+    // Cut off: the turn breaks off mid-sentence and the rep speaks next; or the customer asks to be let finish.
+    if (i + 1 < n && turns[i + 1].isRep && CUT_OFF_RE.test(t.text) && turns[i + 1].sentences.length > 0) interruptions.push(turns[i + 1].sentences[0]);
+    if (!finishRequest) {
+      const asked = t.sentences.find((x) => FINISH_REQUEST_RE.test(x.text));
+      if (asked) {
+        finishRequest = asked;
+        const cut = i > 0 && turns[i - 1].isRep ? turns[i - 1].sentences[0] : undefined;
+        if (cut && !interruptions.includes(cut)) interruptions.push(cut);
+      }
+    }
+    // The last three customer turns within the last six turns: what a summary may take up.
+    recentCustomers.push(t);
+    while (recentCustomers.length > 3 || (recentCustomers.length > 0 && recentCustomers[0].index < i - 6)) recentCustomers.shift();
     const ri = nextRep[i];
     let reply = ri >= 0 && ri - i <= 3 ? turns[ri] : null;
     // The seller's side answers together: the solutions engineer's "It's really very intuitive" and
@@ -742,7 +772,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     // A price, budget or competitor objection that names no problem of the customer's: its numbers are no impact.
     const negotiating = (s: Sentence) =>
       !painful.has(s) &&
-      (PRICE_NUMBER_RES.some((re) => re.test(s.text.replace(OBJECTION_NEGATION_RE, ' '))) || namesCompetitor(s.text) || (PRICE_CONTEXT_RE.test(s.text) && priceOnTable(s)));
+      (PRICE_NUMBER_RES.some((re) => re.test(s.text.replace(OBJECTION_NEGATION_RE, ' '))) || namesCompetitor(s.text) || NON_PROBLEM_NUMBER_RE.test(s.text) || (PRICE_CONTEXT_RE.test(s.text) && priceOnTable(s)));
     // The sentences of this turn that put a number on a problem (each judged once); a number
     // before the problem in the same turn ("Zwei bis drei Tage. Und es gibt immer wieder Fehler.") quantifies it too.
     const impactful = new Set(t.sentences.filter((s) => quantifiesImpact(s.text) && !negotiating(s)));
@@ -893,6 +923,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     impacts,
     objections,
     paraphrases,
+    interruptions,
+    finishRequest,
     pitches,
     linkedPitches,
     needPayoffs,
