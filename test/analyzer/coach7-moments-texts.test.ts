@@ -5,7 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeTranscript } from '../../src/calls/analyzer/builtin/index.ts';
 import { brokenEcho, echoPhrase, standsAlone } from '../../src/calls/analyzer/builtin/echo.ts';
-import { EXISTING_CUSTOMER_RE, namedDecider, OWN_QUESTION_RE, RECALL_ONLY_RE, WARM_CALL_REP_RE } from '../../src/calls/analyzer/builtin/moments.ts';
+import { buildCandidates, EXISTING_CUSTOMER_RE, namedDecider, OWN_QUESTION_RE, RECALL_ONLY_RE, selectMoments, WARM_CALL_REP_RE } from '../../src/calls/analyzer/builtin/moments.ts';
+import { buildTurns } from '../../src/calls/analyzer/builtin/turns.ts';
+import { parseTranscript } from '../../src/calls/analyzer/builtin/transcript.ts';
+import { detectRep } from '../../src/calls/analyzer/builtin/speakers.ts';
+import { measure } from '../../src/calls/analyzer/builtin/measure.ts';
 import { objectionCommitment, objectionSay } from '../../src/calls/analyzer/builtin/texts.ts';
 import { corpus } from './helpers.ts';
 
@@ -171,4 +175,49 @@ test('a question of the rep\'s own is never praised as a mirror; the opening mis
     const r15 = analyzeTranscript({ transcript: corpus('en_review7_15_hostile_optout_bodyshop.txt'), language });
     for (const m of [r15.biggest_miss, ...r15.moments]) if (m.method === 'sandler_upfront_contract') assert.notEqual(m.quote, 'Hi, is this Gary?');
   }
+});
+
+test('interruptions (as measured: `interruptions`, `finishRequest`) make a listening miss with a mirror, quoted at the rep where the customer was cut off at a problem (04)', () => {
+  const parsed = parseTranscript(corpus('de_du_review7_04_unterbrecher_weingut.txt'));
+  const turns = buildTurns(parsed);
+  const rep = detectRep(turns, parsed.labels, {});
+  const m = measure(turns, rep.key, parsed.hasTimestamps, 'de', rep.colleagues);
+  // Without the measurement there is no such candidate.
+  assert.ok(!buildCandidates(m).some((x) => x.kind === 'interruption'));
+  // The customer turns that break off with a dash before the rep speaks, and the request to finish.
+  const cut = turns.filter((t) => !t.isRep && /[–—-]\s*$/.test(t.text) && turns[t.index + 1]?.isRep).map((t) => turns[t.index + 1].sentences[0]);
+  assert.ok(cut.length >= 2, String(cut.length));
+  const finish = turns.flatMap((t) => t.sentences).find((x) => /ausreden/.test(x.text)) ?? null;
+  Object.assign(m, { interruptions: cut, finishRequest: finish });
+  const candidates = buildCandidates(m);
+  const miss = candidates.find((x) => x.kind === 'interruption');
+  assert.ok(miss);
+  assert.equal(miss.dimension, 'listening');
+  assert.equal(miss.method, 'voss_mirror');
+  assert.ok(turns[miss.sentence.turn].isRep);
+  // At a problem the customer was describing (the December parcels), not at the first cut-off anywhere.
+  assert.match(turns[miss.sentence.turn - 1].text, /Dezember|Pakete|falsche/);
+  // With listening among the lowest scores it is the biggest miss, before the material given up at the close.
+  const sel = selectMoments(candidates, { discovery: 1, listening: 1, value: 1, objection_handling: 1, next_step: 2 });
+  assert.equal(sel.miss.kind, 'interruption');
+  // With listening above the lowest, the lowest dimension keeps its miss.
+  const other = selectMoments(candidates, { discovery: 1, listening: 3, value: 2, objection_handling: 1, next_step: 2 });
+  assert.notEqual(other.miss.kind, 'interruption');
+  // The rendered line apologises, echoes the customer's words and keeps du.
+  const r = analyzeTranscript({ transcript: corpus('de_du_review7_04_unterbrecher_weingut.txt'), language: 'de' });
+  assert.equal(r.form_of_address, 'du');
+  const say = objectionSay('du', 'voss_accusation_audit', null, 'timing', false, undefined, true);
+  assert.ok(!/Sie\b/.test(say));
+});
+
+test('a missing close is quoted at what the rep settled for, never at a logistics question after it (L4, 07)', () => {
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('de_sie_review7_07_ja_zu_schnell_autohaus.txt'), language });
+    for (const m of all(r)) if (m.method === 'calendar_close') assert.notEqual(m.quote, 'Welche E-Mail-Adresse nehme ich?');
+    assert.ok(all(r).some((m) => /warte ich einfach auf die Unterschrift/.test(m.quote)), all(r).map((m) => m.quote).join(' | '));
+  }
+  // A call that ends on a real question keeps it: „Wann passt es Ihnen nächste Woche?“ is no logistics question.
+  const call = `Verkäufer: Guten Tag Frau Roth, hier ist Jan von Lagerwerk. Ich rufe an, weil wir Lager mit Scannern ausstatten.\nKundin: Aha, und was kostet das?\nVerkäufer: Das hängt von der Größe ab, meistens um die 300 Euro im Monat.\nKundin: Hm, schicken Sie mir das mal.\nVerkäufer: Mache ich. Wann passt es Ihnen nächste Woche für ein kurzes Gespräch?\nKundin: Mal sehen.\n`;
+  const r = analyzeTranscript({ transcript: call, language: 'de' });
+  assert.ok(all(r).some((m) => /Wann passt es Ihnen/.test(m.quote) || /Mache ich/.test(m.quote)), all(r).map((m) => m.quote).join(' | '));
 });

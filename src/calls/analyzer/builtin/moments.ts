@@ -858,6 +858,29 @@ export function buildCandidates(m: Measurements): Candidate[] {
       echo: echoFrom(lastCustomerBefore(t.index)) ?? echoAt(s),
     });
   }
+  // The rep cut the customer off (a customer turn that breaks off with a dash or an ellipsis before
+  // the rep speaks, or the customer's „Darf ich kurz ausreden?“; measured as `interruptions`): a real
+  // listening miss, quoted at the rep's words that cut in – at a problem the customer was describing
+  // first („Im Dezember tippen wir …“ –) – and its line apologises and hands the floor back with a mirror.
+  const interruptions = (m as { interruptions?: Sentence[] }).interruptions ?? [];
+  if (interruptions.length > 0) {
+    const cutCustomer = (x: Sentence) => lastCustomerBefore(x.turn) ?? lastCustomerBefore(x.turn, false, false);
+    // Where the customer was putting a number on a problem first, then at a number or a problem.
+    const cutAt = (x: Sentence, problem: boolean, number: boolean) => {
+      const said = turns[x.turn - 1];
+      if (said === undefined || said.isRep) return false;
+      const hasProblem = said.sentences.some((y) => painSentences.has(y) || PAIN_RE.test(y.text) || IMPACT_RE.test(y.text) || TIME_MONEY_RE.test(y.text));
+      return (!problem || hasProblem) && (!number || NUMBER_RE.test(said.text));
+    };
+    const s = interruptions.find((x) => cutAt(x, true, true)) ?? interruptions.find((x) => cutAt(x, false, true)) ?? interruptions.find((x) => cutAt(x, true, false)) ?? interruptions[0];
+    const said = cutCustomer(s);
+    c.push({
+      // A customer who had to ask to be let finish, or was cut off twice or more: the clearest miss of the
+      // call when listening scored lowest, before a request for material given up at the close.
+      dimension: 'listening', positive: false, stretch: false, strength: (m as { finishRequest?: Sentence | null }).finishRequest || interruptions.length >= 2 ? 95 : 60, sentence: s,
+      kind: 'interruption', method: 'voss_mirror', echo: echoFrom(said) ?? echoAt(s),
+    });
+  }
   // A label ("it sounds like ...") picks the statement up as well as a question does; and once a
   // dated next step is agreed, what follows is confirming logistics, not taking over. Neither is
   // ever quoted for talking too much.
@@ -1185,7 +1208,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // ---- Next step
   const ns = m.nextStep;
   // The call's end is quoted at the rep's last real sentence, never at a goodbye ("Have a great day!").
-  const lastRep = [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text)) ?? [...repSentences].reverse().find(substantive) ?? repSentences[repSentences.length - 1];
+  // Nor at a logistics question after it ("Welche E-Mail-Adresse nehme ich?"): at what the rep settled for
+  // („Klar, kein Problem, dann warte ich einfach auf die Unterschrift.“).
+  const lastRep =
+    [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text) && !(x.question !== null && LOGISTIC_Q_RE.test(x.text))) ??
+    [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text)) ?? [...repSentences].reverse().find(substantive) ?? repSentences[repSentences.length - 1];
   // An objection left open before the close ("We're happy with our broker, not interested"): the
   // line for the close answers it first, instead of proposing a meeting as if nothing was said.
   const openObjectionBefore = (x: Sentence) => [...m.objections].reverse().find((o) => o.quality < 3 && (o.type === 'status_quo' || o.type === 'competitor') && o.sentence.wordPos < x.wordPos);

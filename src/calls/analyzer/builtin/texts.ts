@@ -457,6 +457,25 @@ export const TEXTS = {
       en: (p) => (p.echo ? `“${p.echo}?” … Tell me more about that: how does it affect you?` : 'Tell me more about that: how does it affect you?'),
     },
   },
+  interruption: {
+    why: {
+      de: () => 'Hier fällt die Verkaufsseite der Kundin oder dem Kunden ins Wort: Der Satz bricht ab, bevor der Punkt gemacht ist. Wer unterbricht, hört nicht zu, und gerade am Problem geht so die wichtigste Information verloren.',
+      en: () => 'Here the rep cuts the customer off: the sentence breaks off before the point is made. Interrupting is the opposite of listening, and right at the problem it loses the most important information.',
+    },
+    coaching: {
+      de: () => 'Spiegeln statt unterbrechen: ausreden lassen, zwei Sekunden warten, dann die letzten ein bis drei Worte als Frage wiederholen und schweigen. So erzählt die Person weiter, statt um das Wort zu kämpfen.',
+      en: () => 'Mirror instead of interrupting: let the customer finish, wait two seconds, then repeat their last one to three words as a question and stay quiet. They keep talking instead of fighting for the floor.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch lasse ich die Kundin oder den Kunden immer ausreden: Nach jeder Antwort warte ich zwei Sekunden und spiegle die letzten Worte, bevor ich selbst etwas sage.',
+      en: () => 'In my next call I will always let the customer finish: after every answer I will wait two seconds and mirror their last words before I say anything myself.',
+    },
+    say: {
+      Sie: (p) => `Entschuldigung, ich bin Ihnen ins Wort gefallen${p.echo ? ` – Sie waren bei „${p.echo}“` : ''}. Erzählen Sie bitte weiter: Wie läuft das dann genau, und was bedeutet das für Sie?`,
+      du: (p) => `Sorry, ich bin dir reingegrätscht${p.echo ? ` – du warst bei „${p.echo}“` : ''}. Erzähl bitte weiter: Wie läuft das dann genau, und was heißt das für dich?`,
+      en: (p) => `Sorry, I cut you off${p.echo ? ` – you were saying “${p.echo}”` : ''}. Please go on: what happens then, and what does it mean for you?`,
+    },
+  },
   // ---------------------------------------------------------------- value (misses)
   feature_dump: {
     why: {
