@@ -11,6 +11,7 @@ import { parseTranscript } from '../../src/calls/analyzer/builtin/transcript.ts'
 import { detectRep } from '../../src/calls/analyzer/builtin/speakers.ts';
 import { measure } from '../../src/calls/analyzer/builtin/measure.ts';
 import { objectionCommitment, objectionSay } from '../../src/calls/analyzer/builtin/texts.ts';
+import { AGENDA_RE } from '../../src/calls/analyzer/builtin/lexicon.ts';
 import { corpus } from './helpers.ts';
 
 const all = (r: ReturnType<typeof analyzeTranscript>) => [r.strongest_moment, r.biggest_miss, ...r.moments];
@@ -220,4 +221,14 @@ test('a missing close is quoted at what the rep settled for, never at a logistic
   const call = `Verkäufer: Guten Tag Frau Roth, hier ist Jan von Lagerwerk. Ich rufe an, weil wir Lager mit Scannern ausstatten.\nKundin: Aha, und was kostet das?\nVerkäufer: Das hängt von der Größe ab, meistens um die 300 Euro im Monat.\nKundin: Hm, schicken Sie mir das mal.\nVerkäufer: Mache ich. Wann passt es Ihnen nächste Woche für ein kurzes Gespräch?\nKundin: Mal sehen.\n`;
   const r = analyzeTranscript({ transcript: call, language: 'de' });
   assert.ok(all(r).some((m) => /Wann passt es Ihnen/.test(m.quote) || /Mache ich/.test(m.quote)), all(r).map((m) => m.quote).join(' | '));
+});
+
+test('an agenda in the opening may say "and then we decide together …" (11)', () => {
+  for (const t of [
+    "Today I'd like to understand how your team does customs declarations, and then we decide together if a demo makes sense.",
+    'Ich würde gern verstehen, wie ihr das heute macht, und dann entscheiden wir gemeinsam, ob eine Demo Sinn ergibt.',
+    'Wir schauen uns Ihre Abläufe an und entscheiden zusammen, ob ein Test passt.',
+  ]) assert.ok(AGENDA_RE.test(t), t);
+  for (const t of ["We'll decide together with our CFO next month.", 'Das entscheiden wir zusammen mit dem Vorstand.', 'Then we decided to drop the old system.'])
+    assert.ok(!AGENDA_RE.test(t), t);
 });
