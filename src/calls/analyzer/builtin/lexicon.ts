@@ -671,7 +671,7 @@ export function promiseHedged(text: string): boolean {
 }
 /** The rep sets an agenda / upfront contract at the start. */
 export const AGENDA_RE = rx(
-  String.raw`\b(?:agenda|ziel (?:für heute|des gesprächs|von heute|unseres gesprächs|für das gespräch)|plan für (?:heute|das gespräch)|am (?:ende|schluss) (?:des gesprächs|schauen wir|entscheiden wir|können wir|besprechen wir)|vorschlag für (?:die nächsten|heute|unser gespräch)|(?:Sie|du) erzählen? mir|plan for (?:today|the call|our call)|by the end of (?:the|this|our) call|at the end of (?:the|this|our) call|at the end,? (?:we|let's|let us) (?:\S+ )?(?:decide|agree|see|look at|figure out|talk about)|goal for (?:today|this call)|for the next \d+ minutes|in den nächsten \d+ minuten)\b`,
+  String.raw`\b(?:agenda|ziel (?:für heute|des gesprächs|von heute|unseres gesprächs|für das gespräch)|plan für (?:heute|das gespräch)|am (?:ende|schluss) (?:des gesprächs|schauen wir|entscheiden wir|können wir|besprechen wir)|vorschlag für (?:die nächsten|heute|unser gespräch)|(?:Sie|du) erzählen? mir|plan for (?:today|the call|our call)|by the end of (?:the|this|our) call|at the end of (?:the|this|our) call|at the end,? (?:we|let's|let us) (?:\S+ )?(?:decide|agree|see|look at|figure out|talk about)|goal for (?:today|this call)|for the next \d+ minutes|in den nächsten \d+ minuten|(?:and )?then we (?:can )?decide together|we decide together (?:if|whether)|(?:und )?dann entscheiden wir (?:gemeinsam|zusammen)|entscheiden (?:wir )?(?:gemeinsam|zusammen),? ob)\b`,
 );
 /** The rep states why they call ("ich rufe an, weil …", "the reason I'm calling is …"): with a permission question, the upfront contract of a cold call. */
 export const CALL_PURPOSE_RE = rx(
