@@ -183,13 +183,13 @@ test('interruptions (as measured: `interruptions`, `finishRequest`) make a liste
   const turns = buildTurns(parsed);
   const rep = detectRep(turns, parsed.labels, {});
   const m = measure(turns, rep.key, parsed.hasTimestamps, 'de', rep.colleagues);
-  // Without the measurement there is no such candidate.
-  assert.ok(!buildCandidates(m).some((x) => x.kind === 'interruption'));
+  // Without interruptions there is no such candidate.
+  assert.ok(!buildCandidates({ ...m, interruptions: [], finishRequest: null }).some((x) => x.kind === 'interruption'));
   // The customer turns that break off with a dash before the rep speaks, and the request to finish.
   const cut = turns.filter((t) => !t.isRep && /[–—-]\s*$/.test(t.text) && turns[t.index + 1]?.isRep).map((t) => turns[t.index + 1].sentences[0]);
   assert.ok(cut.length >= 2, String(cut.length));
-  const finish = turns.flatMap((t) => t.sentences).find((x) => /ausreden/.test(x.text)) ?? null;
-  Object.assign(m, { interruptions: cut, finishRequest: finish });
+  for (const c of cut) assert.ok(m.interruptions.includes(c), c.text);
+  assert.match(m.finishRequest?.text ?? '', /ausreden/);
   const candidates = buildCandidates(m);
   const miss = candidates.find((x) => x.kind === 'interruption');
   assert.ok(miss);

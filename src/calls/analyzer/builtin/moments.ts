@@ -346,6 +346,8 @@ const TIED_OPENER_RE = rx(
 /** A question about frequency ("Wie oft kommt das vor?", "How often does that happen?"): situation, not consequences. */
 const FREQUENCY_Q_RE = rx(String.raw`^\W*(?:\S+\W+){0,3}?(?:wie oft|wie häufig|how often|how many times|how frequently)\b`);
 /** The customer offers du („sag ruhig Nadine", „sag einfach du", „bei uns duzen sich alle", „wir können uns gern duzen"). */
+/** The rep speaks with du (case-insensitive: „Dich“ at the start of a sentence). */
+const DU_FORM_RE = /(?:^|[^\p{L}])(?:du|dich|dir|dein\w*)(?![\p{L}])/iu;
 const DU_OFFER_RE = /(?:\b[Ss]ag(?:t)? (?:ruhig|einfach|gern|gerne|doch) (?:du\b|\p{Lu}\p{Ll}+)|\bduzen\b)/u;
 /** The formal „Sie“ inside a sentence ("Außerdem haben Sie ein Dashboard"), not a sentence-initial "Sie" (they). */
 const FORMAL_MID_RE = /[\p{Ll},]\s+(?:Sie|Ihnen)\b/u;
@@ -862,7 +864,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // the rep speaks, or the customer's „Darf ich kurz ausreden?“; measured as `interruptions`): a real
   // listening miss, quoted at the rep's words that cut in – at a problem the customer was describing
   // first („Im Dezember tippen wir …“ –) – and its line apologises and hands the floor back with a mirror.
-  const interruptions = (m as { interruptions?: Sentence[] }).interruptions ?? [];
+  const interruptions = m.interruptions;
   if (interruptions.length > 0) {
     const cutCustomer = (x: Sentence) => lastCustomerBefore(x.turn) ?? lastCustomerBefore(x.turn, false, false);
     // Where the customer was putting a number on a problem first, then at a number or a problem.
@@ -877,7 +879,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     c.push({
       // A customer who had to ask to be let finish, or was cut off twice or more: the clearest miss of the
       // call when listening scored lowest, before a request for material given up at the close.
-      dimension: 'listening', positive: false, stretch: false, strength: (m as { finishRequest?: Sentence | null }).finishRequest || interruptions.length >= 2 ? 95 : 60, sentence: s,
+      dimension: 'listening', positive: false, stretch: false, strength: m.finishRequest || interruptions.length >= 2 ? 95 : 60, sentence: s,
       kind: 'interruption', method: 'voss_mirror', echo: echoFrom(said) ?? echoAt(s),
     });
   }
@@ -1515,7 +1517,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // „Außerdem haben Sie ein Dashboard …“): a note among the moments, never the biggest miss.
   if (m.callLanguage === 'de') {
     const offer = customer.find((x) => DU_OFFER_RE.test(x.text));
-    const duForm = (x: Sentence) => /(?:^|[^\p{L}])(?:du|dich|dir|dein\w*)(?![\p{L}])/iu.test(x.text);
+    const duForm = (x: Sentence) => DU_FORM_RE.test(x.text);
     // The rep took the du up ("ich bin Paul. Was hat dich …"), then slipped.
     const tookUp = offer ? repSentences.find((x) => x.turn > offer.turn && duForm(x)) : undefined;
     const slip = offer && tookUp ? repSentences.find((x) => x.wordPos > tookUp.wordPos && FORMAL_MID_RE.test(x.text) && !duForm(x)) : undefined;
