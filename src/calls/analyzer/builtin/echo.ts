@@ -51,12 +51,32 @@ const AUX_TAIL = new Set([
 ]);
 const CLAUSE_OPENER_RE = /^(?:dass|weil|wenn|ob|obwohl|da|als|bis|damit|sodass|falls|sobald|nachdem|bevor|während|seit|seitdem|wie|wo|wer|was|warum|wieso|that|because|if|when|whether|what|how|where|why|who|which|while|since|unless|until|although)$/i;
 
-/** A phrase that ends on a copula or auxiliary without being a clause of its own ("Das Problem ist", "it was"). */
+/** A connector that adds to what was said before ("plus a one-star review", „sowie …“): not the start of an echo. */
+const ADDED_LEAD = new Set(['plus', 'sowie', 'außerdem', 'also']);
+/** Particles between a copula and its predicate („Das ist jetzt …“, "it's just …"). */
+const AUX_PARTICLES = new Set(['jetzt', 'gerade', 'halt', 'eben', 'schon', 'auch', 'ja', 'doch', 'eigentlich', 'wirklich', 'nun', 'just', 'really', 'still', 'also', 'now', 'actually']);
+/** Negations a clause cut right after has lost what it negates („Das ist jetzt nicht | Ihr Ernst“). */
+const NEGATION_TAIL = new Set(['nicht', 'not', 'nie', 'never', "isn't", "aren't", "wasn't"]);
+
+/** A phrase that ends on a copula or auxiliary without being a clause of its own ("Das Problem ist", "it was", „Das ist jetzt“). */
 export function endsOnAuxiliary(phrase: string): boolean {
   const words = phrase.split(/\s+/).map((w) => trimEdges(w).toLowerCase()).filter(Boolean);
-  if (words.length === 0 || !AUX_TAIL.has(words[words.length - 1])) return false;
-  return !words.slice(0, -1).some((w) => CLAUSE_OPENER_RE.test(w));
+  let end = words.length - 1;
+  while (end > 0 && AUX_PARTICLES.has(words[end])) end--;
+  if (words.length === 0 || !AUX_TAIL.has(words[end])) return false;
+  return !words.slice(0, end).some((w) => CLAUSE_OPENER_RE.test(w));
 }
+
+/** Cut inside its clause right after a negation, the words it negates left behind („Das ist jetzt nicht“ of „… nicht Ihr Ernst“). */
+function cutAfterNegation(sentence: string, phrase: string): boolean {
+  const words = phrase.split(/\s+/).map((w) => trimEdges(w).toLowerCase()).filter(Boolean);
+  if (words.length === 0 || !NEGATION_TAIL.has(words[words.length - 1]) || /[,;:.!?…]$/.test(phrase.trim())) return false;
+  const at = sentence.indexOf(phrase);
+  return at >= 0 && /^\s+[\p{L}\d]/u.test(sentence.slice(at + phrase.length));
+}
+
+/** A German relative clause without the noun it belongs to („die ich wiederbekomme“, „den wir jeden Tag brauchen“). */
+const RELATIVE_NO_ANTECEDENT_RE = /^(?:die|der|das|den|dem|denen|deren|dessen)\s+(?:ich|wir|du|er|sie|es|man|ihr|Sie)\s+(?:\S+\s+){0,5}\p{Ll}[\p{L}]*(?:en|t|e)$/u;
 
 interface Tok {
   start: number;
@@ -199,7 +219,7 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
   };
   // A verb after skipped words, with its subject right behind it: the skipped words were the inversion's start.
   const inversionAt = (i: number) => i > a0 && i + 1 <= b && (LEAD_COPULA.has(word(i)) || INVERTED_VERB.has(word(i))) && INVERTED_SUBJECT.has(word(i + 1));
-  while (a <= b && (ECHO_LEAD_WORDS.has(word(a)) || (a > 0 && a < b && LEAD_COPULA.has(word(a))))) {
+  while (a <= b && (ECHO_LEAD_WORDS.has(word(a)) || ADDED_LEAD.has(word(a)) || (a > 0 && a < b && LEAD_COPULA.has(word(a))))) {
     if (inversionAt(a) || (a === 0 && b === cb && SUBORDINATE_RE.test(toks[a].word) && b > a + 1)) break;
     // The main clause after a fronted "wenn" clause starts with its verb ("Wenn wir die Hälfte füllen,
     // | sind das ja schon über tausend Euro im Monat"): without verb and subject (and the particles
@@ -213,6 +233,13 @@ export function echoPhrase(sentence: string, focus?: RegExp, maxWords = 9, prefe
     a++;
   }
   if (inversionAt(a) && !QUESTION_SUBJECT.has(word(a + 1))) a = a0;
+  const conditionFirst = (st: number) => /^(?:wenn|falls|sobald|weil|als)$/i.test(toks[st].word) || (/^(?:und|aber|also)$/i.test(toks[st].word) && st + 1 < toks.length && /^(?:wenn|falls|sobald|weil|als)$/i.test(toks[st + 1].word));
+  // The subject of that main clause without its verb („Wenn die Beanstandungen wegfallen, sind |
+  // das bei uns locker zwanzig Stunden …“): what it says stands alone without the subject too.
+  if (a > 0 && a + 3 <= b && /^(?:das|es)$/.test(word(a)) && LEAD_COPULA.has(word(a - 1)) && conditionFirst(sentenceStart(a))) {
+    a++;
+    while (a < b && /^(?:ja|schon|doch|eh|halt|eigentlich|auch|dann|locker|bestimmt)$/.test(word(a))) a++;
+  }
   // Articles, prepositions and pronouns are trimmed only where the window cut the clause: at the
   // clause's own end they belong to it ("My boss would love it", "… DSGVO-konform ist").
   while (b >= a && ((b < cb && NEEDS_NEXT.has(toks[b].word.toLowerCase())) || ECHO_LEAD_WORDS.has(toks[b].word.toLowerCase()))) b--;
@@ -246,13 +273,15 @@ export function standsAlone(sentence: string, phrase: string): boolean {
   if (/,\s*(?:\S+\s+)?$/u.test(before) && AFTERTHOUGHT_RE.test(phrase)) return false;
   // The subject was cut off ("Sie | liegen bei 4,10 Euro"): a verb without its subject.
   if (/^\p{Ll}/u.test(phrase) && SUBJECT_BEFORE_RE.test(before)) return false;
+  // A short noun phrase cut before its apposition ("Another company | , Transdoc, they make us an offer"): the point comes after it.
+  if (phrase.split(/\s+/).length <= 3 && /^,\s*\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*)?,/u.test(sentence.slice(at + phrase.length))) return false;
   // A name cut from its title ("Herrn Dr. | Voss sprechen").
   if (/(?:Herrn?|Frau|Dr\.|Mr\.|Mrs\.|Ms\.)\s*$/u.test(before)) return false;
   // A German separable verb's particle without its verb: the cut fell after "tippt sie die" ("Kilometer für die Abrechnung ab").
   if (/\s(?:ab|an|auf|aus|ein|mit|nach|vor|zu|weg|zurück|hinterher|fest|los|durch)$/u.test(phrase) && /(?:^|\s)(?:die|der|das|den|dem)\s*$/iu.test(before)) return false;
   if (verbFinalWithoutConjunction(before, phrase)) return false;
-  // A clause cut after its copula or auxiliary ("Das Problem ist", "and it was").
-  if (endsOnAuxiliary(phrase)) return false;
+  // A clause cut after its copula or auxiliary ("Das Problem ist", "and it was"), or after a negation.
+  if (endsOnAuxiliary(phrase) || cutAfterNegation(sentence, phrase) || RELATIVE_NO_ANTECEDENT_RE.test(trimEdges(phrase))) return false;
   // A condition without its main clause („Wenn wir nur die Hälfte der Ausfälle wieder füllen“).
   if (/^(?:wenn|falls|sofern|sobald|if|unless|once)\s/iu.test(phrase) && !phrase.includes(',')) return false;
   return true;
@@ -269,5 +298,5 @@ function verbFinalWithoutConjunction(before: string, phrase: string): boolean {
 export function brokenEcho(sentence: string, phrase: string): boolean {
   const at = sentence.indexOf(phrase);
   const before = at < 0 ? '' : sentence.slice(Math.max(0, at - 20), at);
-  return endsOnAuxiliary(phrase) || verbFinalWithoutConjunction(before, phrase);
+  return endsOnAuxiliary(phrase) || verbFinalWithoutConjunction(before, phrase) || cutAfterNegation(sentence, phrase) || RELATIVE_NO_ANTECEDENT_RE.test(trimEdges(phrase));
 }

@@ -7,10 +7,13 @@ import {
   ACK_RE,
   AGENDA_RE,
   AGREE_RE,
+  AGREEMENT_TAG_RE,
   ASK_PERMISSION_RE,
   CALL_PURPOSE_RE,
   CHECK_BACK_RE,
   CONCERN_INVITE_RE,
+  CUT_OFF_RE,
+  FINISH_REQUEST_RE,
   ATTENDEE_NAME_RE,
   ATTENDEE_RE,
   DATE_RE,
@@ -26,7 +29,6 @@ import {
   FREE_NOW_RE,
   INTEGRATION_RE,
   onlyIntegratedPlatforms,
-  REASSURANCE_RE,
   REFRAME_RE,
   TRADE_RE,
   adoptionConcern,
@@ -46,6 +48,7 @@ import {
   MEETING_RE,
   namesCompetitor,
   NEED_PAYOFF_RE,
+  NON_PROBLEM_NUMBER_RE,
   OBJECTION_NEGATION_RE,
   BUSY_NOW_RE,
   LEAVING_RE,
@@ -67,7 +70,7 @@ import {
   PAIN_RE,
   PARAPHRASE_RE,
   PITCH_RE,
-  PROMISE_HEDGE_RE,
+  promiseHedged,
   PROMISE_TOPIC_RE,
   quantifiesImpact,
   QUALIFY_RE,
@@ -162,6 +165,13 @@ export interface Measurements {
   impacts: number;
   objections: ObjectionEvent[];
   paraphrases: Sentence[];
+  /**
+   * Where the rep cut the customer off: the rep's first sentence after a customer turn that ends in a
+   * dash or an ellipsis („… und dann –“), or before the customer asked to be let finish (coach review 7).
+   */
+  interruptions: Sentence[];
+  /** The customer's request to be let finish („Darf ich kurz ausreden?“, "Let me finish."). */
+  finishRequest: Sentence | null;
   pitches: Sentence[];
   linkedPitches: Sentence[];
   needPayoffs: Sentence[];
@@ -215,13 +225,17 @@ function factWords(text: string): string[] {
  * customer said, at least three of the customer's fact words (numbers, nouns) and at least half of
  * its own. Not an argument, an offer, a date or a feature ("18 Euro ist ein fairer Preis").
  */
-function summarises(x: Sentence, customer: Turn): boolean {
-  if (x.question !== null || x.words > 16 || x.words >= customer.words) return false;
+function summarises(x: Sentence, customer: Turn, earlier: readonly Turn[] = []): boolean {
+  if (x.question !== null || x.words > 16 || x.words >= customer.words + earlier.reduce((a, t) => a + t.words, 0)) return false;
   if ([DEFENSE_RE, OFFER_MATERIAL_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, DATE_RE, REFRAME_RE, PITCH_RE].some((re) => re.test(x.text)) || countMatches(FEATURE_RE, x.text) > 0) return false;
-  const theirs = new Set(customer.sentences.filter((y) => y.question === null).flatMap((y) => factWords(y.text)));
+  const facts = (t: Turn) => t.sentences.filter((y) => y.question === null).flatMap((y) => factWords(y.text));
+  const last = new Set(facts(customer));
+  const theirs = new Set([...last, ...earlier.flatMap(facts)]);
   const mine = factWords(x.text);
   const shared = mine.filter((w) => theirs.has(w)).length;
-  return shared >= 3 && shared >= 0.5 * mine.length;
+  // A summary of the last few answers ("also eine stunde excel jeden abend und an jedem wochenende rund
+  // vierhundert euro die wieder umdrehen") takes up the last one and the ones before (coach review 7).
+  return shared >= 3 && shared >= 0.5 * mine.length && (earlier.length === 0 || mine.some((w) => last.has(w)));
 }
 
 /** A crude stem, so that inflections match ("Angebote" – "Angebot", "approvals" – "approval"). */
@@ -329,7 +343,7 @@ export function explores(s: Sentence): boolean {
   return r;
 }
 function exploresUncached(s: Sentence): boolean {
-  return ![PERMISSION_Q_RE, GREETING_RE, LOGISTIC_Q_RE, DATE_RE, PROPOSAL_Q_RE].some((re) => re.test(s.text)) && !sellingQuestion(s);
+  return ![PERMISSION_Q_RE, GREETING_RE, LOGISTIC_Q_RE, DATE_RE, PROPOSAL_Q_RE].some((re) => re.test(s.text)) && !sellingQuestion(s) && !(s.question === 'closed' && AGREEMENT_TAG_RE.test(s.text));
 }
 /** A question that sells: an offer of material or a contract, a concession, or a closed question for interest. */
 function sellingQuestion(s: Sentence): boolean {
@@ -392,6 +406,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
 
   let totalWords = 0;
   let repWords = 0;
+  // Raw speech-to-text without a single question mark: questions hide inside longer sentences.
+  const unpunctuated = !turns.some((t) => t.text.includes('?'));
   const speakers = new Set<string>();
   for (const t of turns) {
     totalWords += t.words;
@@ -493,6 +509,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
   let impacts = 0;
   const objections: ObjectionEvent[] = [];
   const paraphrases: Sentence[] = [];
+  const interruptions: Sentence[] = [];
+  let finishRequest: Sentence | null = null;
   const pitches: Sentence[] = [];
   const linkedPitches: Sentence[] = [];
   const needPayoffs: Sentence[] = [];
@@ -517,6 +535,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
   let lastPainTurn = -10;
   let recapped = false;
   let prevCustomer: Turn | null = null;
+  const recentCustomers: Turn[] = [];
 
   // The rep's own product, named in the introduction ("Olivia from Paydock", "Felix von Taskhive"):
   // a statement with it as the subject ("Paydock automates your accounts payable", "Taskhive
@@ -600,7 +619,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         if (PARAPHRASE_RE.test(s.text)) paraphrases.push(s);
         // "Das kann ich Ihnen zusagen." after "Klappt das bis Montag?": a guarantee on a date, a delivery or a result.
         // "Das ist gar kein Problem, … garantiert …": reassurance is no hedge of the promise.
-        if (!s.question && RISKY_PROMISE_RE.test(s.text) && !PROMISE_HEDGE_RE.test(s.text.replace(REASSURANCE_RE, ' ')) && (PROMISE_TOPIC_RE.test(s.text) || (prevCustomer !== null && prevCustomer.index === i - 1 && PROMISE_TOPIC_RE.test(prevCustomer.text)))) {
+        if (!s.question && RISKY_PROMISE_RE.test(s.text) && !promiseHedged(s.text) && (PROMISE_TOPIC_RE.test(s.text) || (prevCustomer !== null && prevCustomer.index === i - 1 && PROMISE_TOPIC_RE.test(prevCustomer.text)))) {
           riskyPromises.push(s);
         }
         // Like the call's purpose: in the first quarter, or in the opening turns of a short call.
@@ -672,7 +691,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       // fewer words ("Drei Tage jeden Monat, plus Fehler in der Lohnabrechnung.", "Four misses in a
       // week, and a client already looking around.", "So about two thousand a month you can't see.").
       const summary = prevCustomer !== null && prevCustomer.index === i - 1 ? t.sentences.find((x) => x.words >= 3) : undefined;
-      if (summary && prevCustomer && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && !salutation(summary.text) && summarises(summary, prevCustomer) && !isPitch(summary)) paraphrases.push(summary);
+      if (summary && prevCustomer && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && !salutation(summary.text) && summarises(summary, prevCustomer, recentCustomers.slice(0, -1)) && !isPitch(summary)) paraphrases.push(summary);
       // Like the longest monologue, a feature dump is the salesperson's own (a colleague's demo is not).
       const features = t.key === repKey ? countMatches(FEATURE_RE, t.text) : 0;
       if (features >= 3 && t.words >= 50 && !turnLinked && !turnHasLinkWords && (!featureDump || features > featureDump.features)) {
@@ -685,6 +704,19 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
 
     // Customer (everyone who is not the rep).
     prevCustomer = t;
+    // Cut off: the turn breaks off mid-sentence and the rep speaks next; or the customer asks to be let finish.
+    if (i + 1 < n && turns[i + 1].isRep && CUT_OFF_RE.test(t.text) && turns[i + 1].sentences.length > 0) interruptions.push(turns[i + 1].sentences[0]);
+    if (!finishRequest) {
+      const asked = t.sentences.find((x) => FINISH_REQUEST_RE.test(x.text));
+      if (asked) {
+        finishRequest = asked;
+        const cut = i > 0 && turns[i - 1].isRep ? turns[i - 1].sentences[0] : undefined;
+        if (cut && !interruptions.includes(cut)) interruptions.push(cut);
+      }
+    }
+    // The last three customer turns within the last six turns: what a summary may take up.
+    recentCustomers.push(t);
+    while (recentCustomers.length > 3 || (recentCustomers.length > 0 && recentCustomers[0].index < i - 6)) recentCustomers.shift();
     const ri = nextRep[i];
     let reply = ri >= 0 && ri - i <= 3 ? turns[ri] : null;
     // The seller's side answers together: the solutions engineer's "It's really very intuitive" and
@@ -706,7 +738,9 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     // "nothing happens before Q3" after "Who signs?" still is one, and "Hast du dreißig Sekunden,
     // dann entscheidest du ...?" asks for time, not who decides.
     const qualifying = prevTurn !== null && prevTurn.isRep ? prevTurn.sentences.filter((q) => q.question !== null && QUALIFY_RE.test(q.text) && !PERMISSION_Q_RE.test(q.text)) : [];
-    const answersQualifying = (type: 'authority' | 'budget' | 'timing') => qualifying.some((q) => QUALIFY_TOPIC_RES[type].test(q.text));
+    // "Who is she, and what will matter most to her?" after the customer named the partner who signs asks who decides too.
+    const asksWhoDecides = prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null && WHO_IS_Q_RE.test(q.text));
+    const answersQualifying = (type: 'authority' | 'budget' | 'timing') => qualifying.some((q) => QUALIFY_TOPIC_RES[type].test(q.text)) || (type === 'authority' && asksWhoDecides);
     // "Was ist Ihnen am wichtigsten?" – "Dass meine Leute damit klarkommen." names a criterion, not an adoption objection.
     const answersCriteria = prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null && CRITERIA_Q_RE.test(q.text));
 
@@ -738,7 +772,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     // A price, budget or competitor objection that names no problem of the customer's: its numbers are no impact.
     const negotiating = (s: Sentence) =>
       !painful.has(s) &&
-      (PRICE_NUMBER_RES.some((re) => re.test(s.text.replace(OBJECTION_NEGATION_RE, ' '))) || namesCompetitor(s.text) || (PRICE_CONTEXT_RE.test(s.text) && priceOnTable(s)));
+      (PRICE_NUMBER_RES.some((re) => re.test(s.text.replace(OBJECTION_NEGATION_RE, ' '))) || namesCompetitor(s.text) || NON_PROBLEM_NUMBER_RE.test(s.text) || (PRICE_CONTEXT_RE.test(s.text) && priceOnTable(s)));
     // The sentences of this turn that put a number on a problem (each judged once); a number
     // before the problem in the same turn ("Zwei bis drei Tage. Und es gibt immer wieder Fehler.") quantifies it too.
     const impactful = new Set(t.sentences.filter((s) => quantifiesImpact(s.text) && !negotiating(s)));
@@ -782,7 +816,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       for (const type of OBJECTION_TYPES) {
         if (seenTypes.has(type)) continue;
         if ((type === 'authority' || type === 'budget' || type === 'timing') && answersQualifying(type)) continue;
-        if (type === 'adoption' && answersCriteria) continue;
+        // "Was brauchen Sie aus Security-Sicht?" – "Wo liegen die Daten genau?": a question of the customer's raises a concern; it names no criterion.
+        if (type === 'adoption' && answersCriteria && s.question === null) continue;
         if (askedAboutOffer && type === 'price' && /discount|rabatt|nachlass/i.test(s.text)) continue;
         // "da dachten wir, das läuft gut, und am Ende 9.000 Euro im Minus", "if we don't need the extra
         // person": a belief that proved wrong or a condition, not contentment with today.
@@ -814,6 +849,11 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         if (type === 'status_quo' && (seenTypes.has('competitor') || objections.some((o) => o.type === 'competitor')) && LOCKED_IN_RE.test(s.text) && !OBJECTION_RES.status_quo.test(cleanedObj.replace(LOCKED_IN_RE, ' '))) continue;
         // "Unser alter Scanner läuft zwar seit Jahren ohne Probleme, aber die Listen stimmen oft nicht.": a problem after "but" is no contentment.
         if (type === 'status_quo' && PAIN_RE.test(painText(s.text.split(/\b(?:aber|but|except|nur dass|only that)\b/i).slice(1).join(' ')))) continue;
+        // „Läuft eigentlich okay, die Buchung klappt. Aber es gibt keine Erinnerungs-SMS …“: the same with the problem in the next sentence.
+        if (type === 'status_quo') {
+          const nx = t.sentences[t.sentences.indexOf(s) + 1];
+          if (nx && /^\W*(?:aber|but|nur|only|except|allerdings|however)\b/i.test(nx.text) && (painful.has(nx) || PAIN_RE.test(painText(nx.text)) || LACK_RE.test(nx.text)) && !OBJECTION_TYPES.some((o) => OBJECTION_RES[o].test(nx.text))) continue;
+        }
         // "She wants chargebacks cut in half next year": a goal with a date, not "not now".
         if (type === 'timing' && GOAL_RE.test(s.text)) continue;
         // "I'm not really the right person for this anyway. I've got to run.", "Gut, ich muss gleich los,
@@ -827,7 +867,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         ) continue;
         seenTypes.add(type);
         contentWords(s.text, vocab);
-        const event = judgeObjection(type, s, reply, turns, nextRep, totalWords);
+        const event = judgeObjection(type, s, reply, turns, nextRep, totalWords, unpunctuated);
         if (type === 'timing' && BUSY_NOW_RE.test(cleanedObj)) event.brushOff = true;
         // A brush-off turned into a dated callback the customer agrees to ("Wann passt es dir besser –
         // Donnerstag um 14 Uhr?" – "Donnerstag zwei geht.") is handled: the right outcome of such a call.
@@ -883,6 +923,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     impacts,
     objections,
     paraphrases,
+    interruptions,
+    finishRequest,
     pitches,
     linkedPitches,
     needPayoffs,
@@ -920,15 +962,31 @@ function withoutThirdPartyTime(text: string): string {
 const INTEGRATES_ALL_RE = rx(
   String.raw`\b(?:(?:integrat\w*|integrier\w*|connect\w*|works?|syncs?|plugs? into|schnittstelle\w*|angebunden|anbinden|anbindung\w*) (?:\S+ ){0,2}?(?:with |mit |to |zu |into )?(?:both|all of them|them all|all three|all those|beiden|beide|allen|allen dreien)|(?:mit |zu )?(?:beiden|allen) (?:\S+ ){0,3}?(?:integrier\w*|schnittstelle\w*|angebunden|anbindung\w*|verbunden))\b`,
 );
-/** The customer is left to talk to the decider alone ("Sie können das mit Herrn Dr. Sommer besprechen", "you can run it by your CFO"). */
+/**
+ * The customer is left to talk to the decider alone ("Sie können das mit Herrn Dr. Sommer besprechen",
+ * "you can run it by your CFO", "Why don't you chat with Rob, and we'll touch base sometime after
+ * that?", „Sprechen Sie das doch erst mit ihm durch“, "once you've talked to her").
+ */
 const CUSTOMER_ALONE_RE = rx(
-  String.raw`\b(?:(?:Sie|du|ihr) (?:können|könnt|kannst|könnten|könntest) (?:das|es|dies|alles) (?:\S+ ){0,5}?(?:besprechen|bereden|durchgehen|zeigen|vorlegen|weitergeben)|(?:you|you guys) (?:can|could) (?:\S+ ){0,2}?(?:discuss|go over|run|share|show|take|pass) (?:it|this|that|them|everything))\b`,
+  String.raw`\b(?:(?:Sie|du|ihr) (?:können|könnt|kannst|könnten|könntest) (?:das|es|dies|alles) (?:\S+ ){0,5}?(?:besprechen|bereden|durchgehen|zeigen|vorlegen|weitergeben)|(?:you|you guys) (?:can|could) (?:\S+ ){0,2}?(?:discuss|go over|run|share|show|take|pass) (?:it|this|that|them|everything)|(?:why don't you |why not |how about you |maybe you |(?:you|you guys) (?:can|could|might|should|may) (?:just |maybe |first |always )?)(?:first |just |quickly )?(?:chat|talk|speak|check|touch base|sync|sit down|confer) (?:\S+ ){0,2}?(?:with|to)|(?:sprich|sprechen Sie|besprich|besprechen Sie|klär|kläre|klären Sie|rede|red|reden Sie)\s+(?:(?:das|es|doch|einfach|erst|erstmal|mal|in ruhe|gern|gerne)\s+){0,3}mit|(?:wenn|sobald|nachdem) (?:Sie|du|ihr) (?:\S+ ){0,4}?mit (?:\S+ ){1,3}?(?:gesprochen|geredet|besprochen|geklärt|abgestimmt)|(?:once|after|when) you(?:'ve| have)? (?:\S+ )?(?:talked|spoken|chatted|checked|synced|discussed it|gone over it) (?:with|to))\b`,
+);
+/** The rep asks who a person is ("Who is she?", „Wer ist das bei Ihnen?“): the answer names the decider on request, no objection. */
+const WHO_IS_Q_RE = rx(String.raw`\b(?:who(?:'s| is| are) (?:she|he|that|they|this person)|wer ist (?:sie|er|das|diese person)(?! (?:schon|denn) wieder))\b`);
+/** A lack or a problem ("Aber es gibt keine Erinnerungs-SMS", "But the reports never match"). */
+const LACK_RE = rx(String.raw`\b(?:kein\w*|nicht|nie|fehlt|fehlen|vergessen|vergisst|problem\w*|ärger\w*|schwierig\w*|no|not|n't|never|missing|lacks?|lacking|forget\w*|problems?|issues?|trouble)\b`);
+/**
+ * A question inside an acknowledgement in unpunctuated speech-to-text ("totally fair what would you
+ * need to see to make a decision", „verstehe ich das ist ein fairer punkt im vergleich wozu wirkt es
+ * für dich viel"): a W-word followed by a verb, after the acknowledgement that opens the sentence.
+ */
+const EMBEDDED_Q_RE = rx(
+  String.raw`\b(?:(?:what|how|why|when|who|which|where)\s+(?:would|could|do|does|did|is|are|was|were|can|will|should|makes?|made|happens?|happened|changed?|matters?|exactly|much|many|long|often)|(?:was|wie|warum|wieso|weshalb|wann|wer|wozu|woran|womit|wofür|welche[rsnm]?)\s+(?:würde|würdest|wäre|müsste|müsstest|bräuchte|bräuchtest|könnte|sollte|wirkt|ist|sind|war|kostet|brauchst|braucht|brauchen|hast|habt|haben|hat|kann|kannst|können|genau|viel|lange|oft|fehlt|passt|spricht|meinst|macht|stört))\b`,
 );
 /** What a question about each kind of objection asks after ("What do you compare it with?", "Wer entscheidet mit?", "Wann passt es besser?"). */
 const OBJECTION_TOPIC_RES: Record<ObjectionType, RegExp> = {
   price: rx(String.raw`\b(?:preis\w*|kost\w*|budget\w*|zahl\w*|geld|wert|rechn\w*|vergleich\w*|investi\w*|bewert\w*|beurteil\w*|evaluat\w*|price\w*|cost\w*|pay\w*|spend\w*|money|worth|compar\w*|invest\w*|math|numbers?|roi|value)\b`),
   budget: rx(String.raw`\b(?:budget\w*|preis\w*|kost\w*|zahl\w*|geld|freigabe|nächste[ns]? jahr|quartal|wann|price\w*|cost\w*|pay\w*|spend\w*|money|fiscal|next year|quarter|when|approv\w*|planning)\b`),
-  timing: rx(String.raw`\b(?:wann|bis|zeit\w*|später|termin\w*|woche|monat\w*|jahr|passt|passiert|warten|bedeut\w*|when|until|time\w*|later|week|month|year|works?|better|happen\w*|wait\w*|mean)\b`),
+  timing: rx(String.raw`\b(?:wann|bis|zeit\w*|später|termin\w*|woche|monat\w*|jahr|passt|passiert|warten|bedeut\w*|entscheid\w*|when|until|time\w*|later|week|month|year|works?|better|happen\w*|wait\w*|mean|decid\w*|decision)\b`),
   competitor: rx(String.raw`\b(?:vergleich\w*|anders|unterschied\w*|besser|gefall\w*|wichtig\w*|kriteri\w*|entscheid\w*|auswahl|bewert\w*|beurteil\w*|compar\w*|different|difference|better|like|important|criteria|matter\w*|decid\w*|choos\w*|evaluat\w*)\b`),
   status_quo: rx(String.raw`\b(?:heute|derzeit|aktuell|bisher|momentan|läuft|funktioniert|zufrieden|today|currently|now|so far|works?|working|happy|set ?up|handle|covers?|cover)\b`),
   authority: rx(String.raw`\b(?:wer|entscheid\w*|dabei|beteiligt|wichtig|überzeug\w*|dazu\w*|einbind\w*|who|decid\w*|decision|involved|important|convince|bring|join|sign\w*|approv\w*)\b`),
@@ -957,6 +1015,7 @@ function judgeObjection(
   turns: Turn[],
   nextRep: number[],
   totalWords: number,
+  unpunctuated = false,
 ): ObjectionEvent {
   const early = s.turn <= 4 || (totalWords > 0 && s.wordPos < totalWords * 0.2);
   if (!reply) return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: null, early, capitulated: false };
@@ -965,7 +1024,18 @@ function judgeObjection(
   const offer = reply.sentences.find((x) => OFFER_MATERIAL_RE.test(x.text)) ?? null;
   // "Verstehe, aber darf ich Ihnen trotzdem kurz erklären, …?" asks to pitch, not about the objection;
   // "And do you know when you'd want something in place?" after "We're also looking at Fieldpro" asks about something else.
-  const firstQ = reply.sentences.findIndex((x) => x.question !== null && !LOGISTIC_Q_RE.test(x.text) && !OFFER_MATERIAL_RE.test(x.text) && !PUSH_PITCH_RE.test(x.text) && aboutObjection(x, s, type, turns[s.turn]));
+  // "Why don't you chat with Rob?" hands the decider back to the customer; it asks nothing about the objection.
+  const asks = (x: Sentence): boolean => {
+    if (x.question !== null) return true;
+    if (!unpunctuated) return false;
+    const a = x.text.search(ACK_RE);
+    if (a < 0 || a > 20) return false;
+    const q = EMBEDDED_Q_RE.exec(x.text);
+    return q !== null && q.index > a;
+  };
+  const firstQ = reply.sentences.findIndex(
+    (x) => asks(x) && !LOGISTIC_Q_RE.test(x.text) && !OFFER_MATERIAL_RE.test(x.text) && !PUSH_PITCH_RE.test(x.text) && !(type === 'authority' && CUSTOMER_ALONE_RE.test(x.text)) && aboutObjection(x, s, type, turns[s.turn]),
+  );
   if (offer && firstQ < 0) {
     return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: offer, early, capitulated: 'material' };
   }
@@ -991,6 +1061,10 @@ function judgeObjection(
   if (decider && !reply.sentences.some((x) => DEFENSE_RE.test(x.text))) {
     return { type, sentence: s, quality: 3, ack: true, question: true, defense: false, response: decider, early, capitulated: false };
   }
+  // "Totally. Why don't you chat with Rob, and we'll touch base sometime after that?": the customer is
+  // left alone with the person who decides, before anything was asked about them: not handled.
+  const alone = type === 'authority' && firstQ < 0 ? reply.sentences.find((x) => CUSTOMER_ALONE_RE.test(x.text)) : undefined;
+  if (alone) return { type, sentence: s, quality: 0, ack: false, question: false, defense: false, response: alone, early, capitulated: false };
   const beforeQuestion = firstQ >= 0 ? reply.sentences.slice(0, firstQ) : reply.sentences;
   const opening = firstSentences(reply, 2);
   // Repeating the objection in a short statement and then asking about it ("Fünfzehn Prozent ist eine

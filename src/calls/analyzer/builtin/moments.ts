@@ -35,6 +35,7 @@ import {
   CHECK_BACK_RE,
   DATE_RE,
   UNDATED_RE,
+  VAGUE_RE,
   FAREWELL_RE,
   GATEKEEPER_LABEL_RE,
   TRANSFER_RE,
@@ -298,9 +299,18 @@ function slotInWindow(say: string, mode: SayMode, month: string): string {
 const NAMED_DECIDER_DE_RE = /\b(?:mit|bei|an)? ?(mein|meine|meinem|meiner|meinen|unser|unsere|unserem|unserer|unseren)\s+(Mann|Frau|Partner|Partnerin|Geschäftspartner|Geschäftspartnerin|Chef|Chefin|Vater|Papa|Mutter|Bruder|Schwester|Sohn|Tochter|Geschäftsführer|Geschäftsführerin|Inhaber|Inhaberin|Teilhaber|Teilhaberin|Kompagnon|Vorgesetzten|Steuerberater|Steuerberaterin)\b/u;
 const NAMED_DECIDER_EN_RE = /\b(?:my|our)\s+(husband|wife|partner|business partner|boss|father|dad|mother|mom|brother|sister|son|daughter|co-?founder|owner|accountant|CFO|CEO|GM|general manager)\b/iu;
 const FEMININE_DE = /(?:in|Frau|Mutter|Schwester|Tochter)$/u;
-function namedDecider(text: string): NamedDecider | null {
+/** The decider's name right after the role ("our CFO, Rob, to look at this", „unseren Geschäftsführer, Herrn Wagner“). */
+const DECIDER_NAME_EN_RE = /^,?\s+(?!(?:I|The|He|She|We|They|And|But|So|Then|Who|What|It)\b)(\p{Lu}\p{Ll}+)\b/u;
+const DECIDER_NAME_DE_RE = /^,?\s+(?:(Herrn?|Frau)\s+)(?:Dr\.\s+)?(\p{Lu}\p{Ll}+)\b/u;
+export function namedDecider(text: string): NamedDecider | null {
   const de = NAMED_DECIDER_DE_RE.exec(text);
   if (de) {
+    const named = DECIDER_NAME_DE_RE.exec(text.slice(de.index + de[0].length));
+    if (named) {
+      // The line names the person: „Was ist Herrn Wagner dabei am wichtigsten? Sollen wir ihn gleich … dazuholen?“
+      const person = `${named[1] === 'Frau' ? 'Frau' : 'Herrn'} ${named[2]}`;
+      return { Sie: person, du: person, en: person.replace(/^Herrn/, 'Mr').replace(/^Frau/, 'Ms'), pronDe: named[1] === 'Frau' ? 'sie' : 'ihn', pronEn: named[1] === 'Frau' ? 'her' : 'him' };
+    }
     const noun = de[2] === 'Papa' ? 'Vater' : de[2];
     const fem = FEMININE_DE.test(noun);
     // Dative, as the line needs it ("Was ist Ihrem Mann wichtig?"); "unser" becomes "euer" in du.
@@ -313,8 +323,13 @@ function namedDecider(text: string): NamedDecider | null {
   const en = NAMED_DECIDER_EN_RE.exec(text);
   if (en) {
     const noun = en[1];
-    const pron = /^(?:husband|father|dad|brother|son)$/i.test(noun) ? 'him' : /^(?:wife|mother|mom|sister|daughter)$/i.test(noun) ? 'her' : 'them';
-    return { Sie: noun, du: noun, en: `your ${noun}`, pronDe: 'ihn', pronEn: pron };
+    const after = text.slice(en.index + en[0].length);
+    const name = DECIDER_NAME_EN_RE.exec(after)?.[1];
+    // "He signs off on anything like that." after the name: him; "She …": her.
+    const spoken = /\b(?:he|him|his)\b/i.test(after) ? 'him' : /\b(?:she|her)\b/i.test(after) ? 'her' : null;
+    const pron = /^(?:husband|father|dad|brother|son)$/i.test(noun) ? 'him' : /^(?:wife|mother|mom|sister|daughter)$/i.test(noun) ? 'her' : spoken ?? 'them';
+    // The person as the customer named them: "What will matter most to Rob?"
+    return { Sie: noun, du: noun, en: name ?? `your ${noun}`, pronDe: 'ihn', pronEn: pron };
   }
   return null;
 }
@@ -331,6 +346,8 @@ const TIED_OPENER_RE = rx(
 /** A question about frequency ("Wie oft kommt das vor?", "How often does that happen?"): situation, not consequences. */
 const FREQUENCY_Q_RE = rx(String.raw`^\W*(?:\S+\W+){0,3}?(?:wie oft|wie häufig|how often|how many times|how frequently)\b`);
 /** The customer offers du („sag ruhig Nadine", „sag einfach du", „bei uns duzen sich alle", „wir können uns gern duzen"). */
+/** The rep speaks with du (case-insensitive: „Dich“ at the start of a sentence). */
+const DU_FORM_RE = /(?:^|[^\p{L}])(?:du|dich|dir|dein\w*)(?![\p{L}])/iu;
 const DU_OFFER_RE = /(?:\b[Ss]ag(?:t)? (?:ruhig|einfach|gern|gerne|doch) (?:du\b|\p{Lu}\p{Ll}+)|\bduzen\b)/u;
 /** The formal „Sie“ inside a sentence ("Außerdem haben Sie ein Dashboard"), not a sentence-initial "Sie" (they). */
 const FORMAL_MID_RE = /[\p{Ll},]\s+(?:Sie|Ihnen)\b/u;
@@ -358,6 +375,23 @@ const ROLE_NAME_DE_RE =
 const FOLLOW_UP_PURPOSE_RE = rx(
   String.raw`\b(?:(?:deshalb|darum|daher|deswegen) (?:wollte|möchte|würde|rufe|melde) ich|wollte (?:ich )?(?:\S+ )?(?:kurz |mal |noch mal |nochmal )?(?:hören|fragen|nachfragen|nachhören|besprechen|durchgehen)|(?:für|über|zu|wegen) (?:unser|unsere|unseren|das|dein|deinen|Ihr|Ihren|euer|euren)\w* (?:angebot|vorschlag|testphase|test)|(?:about|on|for|through|over|discuss|review) (?:the|our|my|your) (?:proposal|quote|offer|trial|pilot)|(?:wanted|want) to (?:check in|hear|follow up|see how)|so I wanted to|(?:letzte woche|letztes mal|beim letzten mal|neulich) (?:hast du|hattest du|haben Sie|hatten Sie|habt ihr|hattet ihr)|last (?:time|week|call),? you|follow-up|(?:the|our|my|your) (?:\S+ )?(?:proposal|quote|pilot|trial)|(?:Sie hatten sich|du hattest dich|ihr hattet euch) (?:\S+ ){0,4}(?:interessiert|gemeldet|angefragt)|you (?:had )?(?:requested|asked about|signed up|reached out|filled out))\b`,
 );
+/**
+ * A call to someone who already knows the company: an existing customer ("Ihr Vertrag läuft im März
+ * aus", "your renewal", the customer's "Ihre Software …"), a referral ("Marco suggested I give you a
+ * call"), an inbound lead ("you signed up for the webinar", „Sie hatten angefragt“) or a follow-up.
+ * Never a cold call's "ich rufe unangekündigt an" there.
+ */
+export const WARM_CALL_REP_RE = rx(
+  String.raw`\b(?:(?:Ihr|Ihre|Ihren|dein|deine|deinen|euer|eure|euren)\s+(?:Vertrag|Verlängerung|Abo|Abonnement|Lizenz\w*|Kundenkonto|Account|Ticket)|(?:Sie sind|du bist|ihr seid) (?:ja )?(?:schon |seit \S+ )?(?:\S+ )?Kund\w*|(?:hat|hatte) mir (?:\S+ ){0,3}(?:empfohlen|gegeben|weitergegeben)|auf Empfehlung|(?:Sie hatten|du hattest|ihr hattet) (?:sich |dich |euch )?(?:\S+ ){0,7}?(?:angefragt|registriert|angemeldet|heruntergeladen|interessiert|gemeldet|besucht)|(?:danke|vielen dank) für (?:Ihren|deinen|euren) (?:Rückruf|Anruf)|your (?:contract|renewal|subscription|account|licen[cs]es?|ticket)|(?:suggested|recommended) (?:I|that I|we) (?:give you a call|call|reach out|get in touch)|referred (?:me|us)|you (?:had )?(?:signed up|registered|downloaded|requested|filled out|reached out|booked)|thanks for (?:calling|getting back|jumping back|reaching out|your (?:call|interest|request|inquiry))|as (?:a|an existing|our) customer)\b`,
+);
+/** The customer speaks of the product as theirs already ("Ihre Software ist seit dem Update …", "your app keeps crashing"). */
+export const EXISTING_CUSTOMER_RE = rx(
+  String.raw`\b(?:(?:Ihre|eure|deine) (?:Software|App|Plattform|Lösung)|(?:Ihr|euer|dein) (?:System|Tool|Programm|Update|Support)|your (?:software|app|platform|system|tool|update|support)|(?:seit|nach) dem (?:letzten )?Update|since (?:the|your) (?:last )?update)\b`,
+);
+/** A question the rep opens with a question word ("and what happens between the counts", „Und wie macht ihr das?“): never praised as a mirror or summary. */
+export const OWN_QUESTION_RE = rx(String.raw`^\W*(?:(?:and|und|also|so|okay|ok)\W+)?(?:what|how|why|when|where|who|which|was|wie|warum|wieso|weshalb|wann|wo|wer|welche\w*)\b`);
+/** The customer only says they remember the rep or the last contact ("Ja, ich erinnere mich.", "Sure, I remember you."): part of the greeting, no point to echo. */
+export const RECALL_ONLY_RE = rx(String.raw`^\W*(?:(?:ja|jo|yes|yeah|oh|ah|klar|sure|natürlich|of course|genau)\W+){0,2}(?:ich erinnere mich|erinnere mich|I remember|I recall)\b(?:\W+\S+){0,3}\W*$`);
 /** An amount per period ("a month", „im Monat“, "per week"). */
 const PER_PERIOD_RE = rx(String.raw`\b(?:a|per|each|every|im|pro|jeden|jede|in der|in the) (?:day|week|month|quarter|year|tag|woche|monat|quartal|jahr)\b`);
 /** A goodbye ("Bis Freitag!", "Have a great day!", "Talk Thursday, Mike.", "Auf Wiederhören, Herr Huber."): no place for a miss, nor a mirror to praise. */
@@ -455,6 +489,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
     .filter((t) => t.isRep && t.index >= gateEnd)
     .slice(0, 2)
     .some((t) => SCHEDULED_PURPOSE_RE.test(t.text) || RECAP_RE.test(t.text) || FOLLOW_UP_PURPOSE_RE.test(t.text.replace(/\s+/g, ' ')));
+  // A call to someone who knows the company already (a customer, a referral, an inbound lead, a
+  // follow-up): its early brush-off gets no cold-call line ("ich rufe unangekündigt an").
+  const warmCall =
+    followUpOpening ||
+    turns.filter((t) => t.isRep && t.index >= gateEnd).slice(0, 2).some((t) => WARM_CALL_REP_RE.test(t.text.replace(/\s+/g, ' '))) ||
+    turns.filter((t) => !t.isRep && t.index >= gateEnd).slice(0, 2).some((t) => EXISTING_CUSTOMER_RE.test(t.text.replace(/\s+/g, ' ')));
   // Nor the confirmation after an agreed, dated next step ("Prima, dann rufe ich Sie morgen um 7:30 Uhr an …"): the call is closed there.
   const agreedAt = m.nextStep.kind === 'dated' && m.nextStep.agreed && m.nextStep.sentence ? m.nextStep.sentence.turn : Infinity;
   const atGate = (x: Sentence) => x.turn < gateEnd;
@@ -474,7 +514,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const livePains = m.pains.filter((p) => !solved(p.sentence));
   const mainPain = livePains.find((p) => p.impact) ?? livePains[0];
   const longestCustomer = customer.reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
-  const plainCustomer = customer.filter((s) => !objectionSentences.has(s) && !GREETING_RE.test(s.text) && !ANSWERING_GREETING_RE.test(s.text)).reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
+  const plainCustomer = customer.filter((s) => !objectionSentences.has(s) && !GREETING_RE.test(s.text) && !ANSWERING_GREETING_RE.test(s.text) && !RECALL_ONLY_RE.test(s.text)).reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
   // Time or money first ("sieben Stunden die Woche"): a headcount ("38 Leute") is scale, not the pain.
   const painEchoOf = (s: Sentence): string | null =>
     solved(s) ? null : (TIME_MONEY_RE.test(s.text) ? echoFrom(s, TIME_MONEY_RE, 'left') : null) ?? (PAIN_RE.test(s.text) ? echoFrom(s, PAIN_RE) : null) ?? (IMPACT_RE.test(s.text) ? echoFrom(s, IMPACT_RE, 'left') : null) ?? echoFrom(s);
@@ -518,7 +558,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // A customer sentence worth echoing: not a greeting ("Krämer Bau, Sekretariat, Schulz, guten
   // Tag.") and not only agreement ("Yeah, that's exactly it.").
   function echoable(x: Sentence): boolean {
-    return substantive(x) && !answersPermission(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text);
+    return substantive(x) && !answersPermission(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !RECALL_ONLY_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text);
   }
   // The customer's last statement is echoed only when it makes a point of theirs: a problem, a
   // number with its context or an objection. Anything else ("Das ist nicht meine Baustelle.",
@@ -533,6 +573,16 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // A short rep sentence made of the customer's words just before it ("Zwei Tage im Monat nur fürs
   // Hinterherlaufen und Abtippen.", "So a separate login and double typing."): a mirror, good listening.
   const contentWords = (t: string) => (t.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3 && !STOP_WORDS.has(w));
+  // A short question made of the customer's last words („Drei, vier No-Shows die Woche?“, "Fifteen grand in July?"): a mirror too.
+  const mirrorQuestion = (x: Sentence): boolean => {
+    if (!turns[x.turn].isRep || x.question === null || x.words > 8 || salutation(x.text)) return false;
+    const prev = turns[x.turn - 1];
+    if (!prev || prev.isRep || x !== turns[x.turn].sentences[0]) return false;
+    const said = new Set(contentWords(prev.text));
+    const mine = contentWords(x.text);
+    const shared = mine.filter((w) => said.has(w)).length;
+    return shared >= 2 && shared >= 0.6 * mine.length;
+  };
   // A summary of the customer's last turn ("So two days a month on corrections, plus a four
   // thousand dollar penalty last quarter.") counts too, up to 20 words, when most of it is theirs.
   const saidIn = new Map<number, Set<string>>();
@@ -604,7 +654,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
     if (fromImpact) return fromImpact;
     // A greeting ("Lindner am Apparat.") is nothing the customer "brought up".
     // Nor a name given when answering ("Gary Walsh."): three words at least.
-    const said = customer.filter((x) => before(x) && x.words >= 3 && !answersPermission(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text) && !ownOffer(x));
+    const said = customer.filter((x) => before(x) && x.words >= 3 && !answersPermission(x) && !GREETING_RE.test(x.text) && !ANSWERING_GREETING_RE.test(x.text) && !RECALL_ONLY_RE.test(x.text) && !assentOnly(x.text) && !NO_POINT_RE.test(x.text) && !ownOffer(x));
     const statements = said.filter((x) => !objectionSentences.has(x) && x.question === null);
     // A plain question the customer asked ("Worum geht es denn?") is no point of theirs: no echo
     // then. One that carries an objection ("I'm in the middle of something, what's this about?") is.
@@ -742,10 +792,12 @@ export function buildCandidates(m: Measurements): Candidate[] {
         longestTurnWords = t.words;
       }
     }
-    const longestStatement = repSentences.reduce<Sentence | null>(
-      (best, x) => (x.question === null && !atGate(x) && x.turn <= agreedAt && !fragment(x) && !mirrorsCustomer(x) && !goodbye(x.text) && (!best || x.words > best.words) ? x : best),
+    const longestStatementOf = (intro: boolean) => repSentences.reduce<Sentence | null>(
+      // Nor the rep's introduction ("Gary, it's Luke from ClaimBridge, we help body shops …"): who calls and why, no place for a question yet.
+      (best, x) => (x.question === null && !atGate(x) && x.turn <= agreedAt && !fragment(x) && !mirrorsCustomer(x) && !goodbye(x.text) && (intro || !CALLER_RE.test(x.text)) && (!best || x.words > best.words) ? x : best),
       null,
     );
+    const longestStatement = longestStatementOf(m.totalWords < 120) ?? longestStatementOf(true);
     // The question praised as the call's best is kept for the praise: the miss then sits at another
     // question, where a follow-up belonged, or at a statement.
     const best = m.bestQuestion?.sentence;
@@ -806,6 +858,29 @@ export function buildCandidates(m: Measurements): Candidate[] {
       dimension: 'listening', positive: false, stretch: false, strength: 50 + Math.min(40, (mono - MONOLOGUE_GOOD_SECONDS) / 3), sentence: s,
       kind: pitchy ? 'monologue_trial' : 'monologue_calibrated', method: pitchy ? 'trial_close' : 'voss_calibrated_question',
       echo: echoFrom(lastCustomerBefore(t.index)) ?? echoAt(s),
+    });
+  }
+  // The rep cut the customer off (a customer turn that breaks off with a dash or an ellipsis before
+  // the rep speaks, or the customer's „Darf ich kurz ausreden?“; measured as `interruptions`): a real
+  // listening miss, quoted at the rep's words that cut in – at a problem the customer was describing
+  // first („Im Dezember tippen wir …“ –) – and its line apologises and hands the floor back with a mirror.
+  const interruptions = m.interruptions;
+  if (interruptions.length > 0) {
+    const cutCustomer = (x: Sentence) => lastCustomerBefore(x.turn) ?? lastCustomerBefore(x.turn, false, false);
+    // Where the customer was putting a number on a problem first, then at a number or a problem.
+    const cutAt = (x: Sentence, problem: boolean, number: boolean) => {
+      const said = turns[x.turn - 1];
+      if (said === undefined || said.isRep) return false;
+      const hasProblem = said.sentences.some((y) => painSentences.has(y) || PAIN_RE.test(y.text) || IMPACT_RE.test(y.text) || TIME_MONEY_RE.test(y.text));
+      return (!problem || hasProblem) && (!number || NUMBER_RE.test(said.text));
+    };
+    const s = interruptions.find((x) => cutAt(x, true, true)) ?? interruptions.find((x) => cutAt(x, false, true)) ?? interruptions.find((x) => cutAt(x, true, false)) ?? interruptions[0];
+    const said = cutCustomer(s);
+    c.push({
+      // A customer who had to ask to be let finish, or was cut off twice or more: the clearest miss of the
+      // call when listening scored lowest, before a request for material given up at the close.
+      dimension: 'listening', positive: false, stretch: false, strength: m.finishRequest || interruptions.length >= 2 ? 95 : 60, sentence: s,
+      kind: 'interruption', method: 'voss_mirror', echo: echoFrom(said) ?? echoAt(s),
     });
   }
   // A label ("it sounds like ...") picks the statement up as well as a question does; and once a
@@ -1014,10 +1089,23 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // Dampsoft, seit fünfzehn Jahren.") is echoed at the clause that names it, not at "seit fünfzehn Jahren".
   // A request for material asked as a question ("Can you send me something I can look at?") is no
   // point of the customer's to quote back: the line echoes what they said before it.
-  const objectionEcho = (o: ObjectionEvent): string | null =>
+  // The objection's turn ("… our CFO, Rob, to look at this. He signs off …").
+  // The objection may sit at either sentence: the whole turn names the person.
+  const turnFrom = (x: Sentence): string => turns[x.turn].text.replace(/\s+/g, ' ');
+  const objectionEchoOwn = (o: ObjectionEvent): string | null =>
     o.type === 'send_material' && o.sentence.question !== null
       ? echoAt(o.sentence)
       : OBJECTION_RES[o.type].test(o.sentence.text) || o.type !== 'competitor' ? echoFrom(o.sentence, OBJECTION_RES[o.type]) : echoFrom(o.sentence, /(?<=\s)\p{Lu}[\p{L}\d.-]+/u);
+  // When the objection's sentence offers no clause to say back („Das ist jetzt nicht Ihr Ernst, oder?“
+  // has a form of address in it), the line takes the point of the same turn ("Ihre Software ist seit
+  // dem Update … eine Zumutung"), else what the customer said before.
+  const objectionEcho = (o: ObjectionEvent): string | null => {
+    const own = objectionEchoOwn(o);
+    if (own) return own;
+    const rest = turns[o.sentence.turn].sentences.filter((x) => x !== o.sentence && echoable(x) && x.question === null);
+    const point = rest.find((x) => painSentences.has(x) || PAIN_RE.test(x.text) || TIME_MONEY_RE.test(x.text)) ?? rest.find(makesPoint) ?? rest[0];
+    return (point ? painEchoOf(point) : null) ?? echoAt(o.sentence);
+  };
   const confirmedLabel = (x: Sentence): boolean => {
     if (!turns[x.turn].isRep || !LABEL_RE.test(x.text)) return false;
     const next = turns[x.turn + 1];
@@ -1051,7 +1139,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
       through: quoteRep && o.quality === 0 && !o.capitulated ? nextQuestionInSegment(o.response as Sentence) : undefined,
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
       kind: 'objection', method: objectionMethod(o), echo: objectionEcho(o), objection: o,
-      extra: { checkedBack: o.response !== null && checkedBackAfter(o.response), decider: o.type === 'authority' ? namedDecider(o.sentence.text) ?? undefined : undefined },
+      extra: { warm: warmCall, checkedBack: o.response !== null && checkedBackAfter(o.response), decider: o.type === 'authority' ? namedDecider(turnFrom(o.sentence)) ?? undefined : undefined },
       hardNo: HARD_NO_RE.test(turns[o.sentence.turn].text),
       givenUpAtClose: o.quality === 0 && o.response !== null && (o.capitulated !== false || o.type === 'send_material') && !turns.slice(o.response.turn + 1).some((t) => !t.isRep && t.words > 12),
     });
@@ -1093,9 +1181,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
       (!praisedClose && m.nextStep.sentence && turns[m.nextStep.sentence.turn].isRep && !goodbye(m.nextStep.sentence.text) ? m.nextStep.sentence : null) ??
       // A question about the close or the decision; a discovery question ("Habt ihr schon mal was
       // anderes ausprobiert?") is no place for "who else has to agree": then the rep's last statement.
-      [...m.repQuestions].reverse().find((q) => !LOGISTIC_Q_RE.test(q.text) && !(praisedClose && q === proposal) && closingQuestion(q)) ??
+      // Never in the turn with the praised dated proposal („Ich zeige euch beiden in zwanzig Minuten, …",
+      // "Rather than me pitching you over the phone, how about I come by …? Would Wednesday at ten work?").
+      [...m.repQuestions].reverse().find((q) => !LOGISTIC_Q_RE.test(q.text) && !(praisedClose && q.turn >= proposal.turn) && closingQuestion(q)) ??
       [...repSentences].reverse().find((x) => x.words >= 6 && x.question === null && x.wordPos >= 0.5 * m.totalWords && (!praisedClose || x.turn < proposal.turn) && !goodbye(x.text) && !mirrorsCustomer(x) && !paraphrased.has(x) && !fragment(x)) ??
-      [...m.repQuestions].reverse().find((q) => !LOGISTIC_Q_RE.test(q.text) && !(praisedClose && q === proposal)) ??
+      [...m.repQuestions].reverse().find((q) => !LOGISTIC_Q_RE.test(q.text) && !(praisedClose && q.turn >= proposal.turn)) ??
       [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text)) ??
       firstRep;
     // A dated close that brings the right people in, with no statement of the rep's before it to
@@ -1120,14 +1210,32 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // ---- Next step
   const ns = m.nextStep;
   // The call's end is quoted at the rep's last real sentence, never at a goodbye ("Have a great day!").
-  const lastRep = [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text)) ?? [...repSentences].reverse().find(substantive) ?? repSentences[repSentences.length - 1];
+  // Nor at a logistics question after it ("Welche E-Mail-Adresse nehme ich?"): at what the rep settled for
+  // („Klar, kein Problem, dann warte ich einfach auf die Unterschrift.“).
+  const lastRep =
+    [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text) && !(x.question !== null && LOGISTIC_Q_RE.test(x.text))) ??
+    [...repSentences].reverse().find((x) => substantive(x) && !goodbye(x.text)) ?? [...repSentences].reverse().find(substantive) ?? repSentences[repSentences.length - 1];
   // An objection left open before the close ("We're happy with our broker, not interested"): the
   // line for the close answers it first, instead of proposing a meeting as if nothing was said.
   const openObjectionBefore = (x: Sentence) => [...m.objections].reverse().find((o) => o.quality < 3 && (o.type === 'status_quo' || o.type === 'competitor') && o.sentence.wordPos < x.wordPos);
+  // A decider the customer named in an authority objection the rep left with the customer ("I'd need
+  // to get our CFO, Rob, to look at this." – "Why don't you chat with Rob …?"): the close brings them in.
+  const openDeciderBefore = (x: Sentence): { o: ObjectionEvent; d: NamedDecider } | null => {
+    const o = [...m.objections].reverse().find((y) => y.type === 'authority' && y.sentence.wordPos < x.wordPos);
+    const d = o ? namedDecider(turnFrom(o.sentence)) : null;
+    return o && d ? { o, d } : null;
+  };
   const closeEcho = (x: Sentence): { echo: string | null; extra: Partial<TextParams> } => {
     const o = openObjectionBefore(x);
     const e = o ? echoFrom(o.sentence, OBJECTION_RES[o.type]) : null;
     if (o && e) return { echo: e, extra: { openObjection: o.type } };
+    const dec = openDeciderBefore(x);
+    if (dec) {
+      // Echoed where the customer named the person ("I'd need to get our CFO, Rob, to look at this"), not "He signs off …".
+      const naming = turns[dec.o.sentence.turn].sentences.find((y) => NAMED_DECIDER_EN_RE.test(y.text) || NAMED_DECIDER_DE_RE.test(y.text));
+      const focus = naming && NAMED_DECIDER_EN_RE.test(naming.text) ? NAMED_DECIDER_EN_RE : NAMED_DECIDER_DE_RE;
+      return { echo: (naming ? echoFrom(naming, focus, 'left') : null) ?? echoFrom(dec.o.sentence, OBJECTION_RES.authority), extra: { decider: dec.d } };
+    }
     return { echo: painEcho, extra: { plainFact: painEcho !== null && !painEchoIsProblem } };
   };
   // The customer's "Let us talk internally and we'll get back to you", accepted by the rep without a
@@ -1148,8 +1256,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const e = closeEcho(lastRep);
     c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 85, sentence: lastRep, kind: 'no_next_step', method: 'calendar_close', echo: e.echo, extra: e.extra });
   } else if (ns.kind === 'vague' && ns.sentence) {
-    const e = closeEcho(ns.sentence);
-    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 75, sentence: ns.sentence, kind: 'vague_next_step', method: 'calendar_close', echo: e.echo, extra: e.extra });
+    // The customer's "Sounds good, let's touch base sometime." takes up the rep's own vague proposal
+    // ("… and we'll touch base sometime after that?"): the miss is the rep's proposal.
+    const byCustomer = !turns[ns.sentence.turn].isRep;
+    const prevRep = byCustomer ? turns.slice(Math.max(0, ns.sentence.turn - 2), ns.sentence.turn).reverse().find((t) => t.isRep) : undefined;
+    const at = prevRep?.sentences.find((x) => VAGUE_RE.test(x.text) && !goodbye(x.text)) ?? ns.sentence;
+    const e = closeEcho(at);
+    c.push({ dimension: 'next_step', positive: false, stretch: false, strength: 75, sentence: at, kind: 'vague_next_step', method: 'calendar_close', echo: e.echo, extra: e.extra });
   } else if (ns.kind === 'undated' && ns.sentence) {
     // The customer's "irgendwann nächste Woche" is echoed; the miss is the rep's reply that accepted it.
     // When the rep said the time frame ("Sie sprechen nächste Woche mit Herrn Kessler."), the
@@ -1182,7 +1295,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const purposeAndPermission =
     m.purposeAndPermission ||
     (openingTurns.some((t) => CALL_PURPOSE_RE.test(t.text)) && openingTurns.some((t) => t.sentences.some((x) => x.question !== null && (PERMISSION_Q_RE.test(x.text) || ASK_SOMETHING_RE.test(x.text)))));
-  const openingRep = openingTurns[0]?.sentences.find(substantive) ?? firstRep;
+  // Never at a greeting or an identity check ("Hi, is this Gary?"): at the opening that says who calls and why.
+  const openingRep = openingTurns.flatMap((t) => t.sentences).find((x) => substantive(x) && !GREETING_RE.test(x.text)) ?? openingTurns[0]?.sentences.find(substantive) ?? firstRep;
   // A follow-up or renewal whose opening names what the call is for has its purpose: no stretch goal at its greeting.
   const scheduledPurpose = ns.level >= 4 && followUpOpening;
   // An inbound call answered at the switchboard ("Thanks for calling Shipwell, how can I help?"): the
@@ -1255,7 +1369,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const next = t.sentences[t.sentences.indexOf(x) + 1];
     return next && !fragment(next) && next.question === null ? next : undefined;
   };
-  const praisedParaphrase = m.paraphrases.filter((x) => !goodbye(x.text) && !salutation(x.text)).map(continued).find((x) => x !== undefined);
+  // Nor an open question of the rep's own ("and what happens between the counts"): a question, not a mirror or a summary.
+  const praisedParaphrase = m.paraphrases.filter((x) => !goodbye(x.text) && !salutation(x.text) && !(x.question !== null && OWN_QUESTION_RE.test(x.text))).map(continued).find((x) => x !== undefined);
   if (praisedParaphrase) {
     const p = praisedParaphrase;
     // The words that make it a label or a summary, also when the tag split them off.
@@ -1370,7 +1485,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // An objection given up or argued against faults the reply itself, even when it repeats the
     // customer's words ("Sure, I'll send you some info by email." after "Just send me some info."):
     // giving in with their words is no mirror.
-    if (x.kind === 'objection' && x.objection !== undefined && x.objection.quality < 3) continue;
+    // A half-handled objection (a question, no acknowledgement, no defence) whose reply is itself a
+    // move the analysis credits – a mirror („Drei, vier No-Shows die Woche?“), a need-payoff or a
+    // consequence question – is no place for the biggest miss either.
+    if (x.kind === 'objection' && x.objection !== undefined && x.objection.quality < 3) {
+      const o = x.objection;
+      if (o.quality === 2 && !o.defense && !o.capitulated && x.sentence === o.response && (mirrorQuestion(x.sentence) || m.needPayoffs.includes(x.sentence) || (x.sentence.question !== null && consequenceQuestion(x.sentence.text)))) x.credited = true;
+      continue;
+    }
     const withPitches = !PITCH_MISS_KINDS.has(x.kind);
     if ([x.sentence, ...(x.through ? [x.through] : [])].some((q) => credited(q, withPitches))) x.credited = true;
   }
@@ -1395,7 +1517,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // „Außerdem haben Sie ein Dashboard …“): a note among the moments, never the biggest miss.
   if (m.callLanguage === 'de') {
     const offer = customer.find((x) => DU_OFFER_RE.test(x.text));
-    const duForm = (x: Sentence) => /(?:^|[^\p{L}])(?:du|dich|dir|dein\w*)(?![\p{L}])/iu.test(x.text);
+    const duForm = (x: Sentence) => DU_FORM_RE.test(x.text);
     // The rep took the du up ("ich bin Paul. Was hat dich …"), then slipped.
     const tookUp = offer ? repSentences.find((x) => x.turn > offer.turn && duForm(x)) : undefined;
     const slip = offer && tookUp ? repSentences.find((x) => x.wordPos > tookUp.wordPos && FORMAL_MID_RE.test(x.text) && !duForm(x)) : undefined;
@@ -1601,7 +1723,7 @@ export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
     // The rep's own question was right: the line adds the acknowledgement it lacked.
     say = objectionAckFirstSay(ctx.mode, c.echo, quoteOf(c.sentence));
   } else if (c.kind === 'objection') {
-    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type, c.objection?.brushOff, c.extra?.decider);
+    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type, c.objection?.brushOff, c.extra?.decider, c.extra?.warm);
   } else {
     const t: KindTexts = TEXTS[c.kind];
     const fn = c.plainEcho ? NO_PAIN_SAY[ctx.mode] : t.say?.[ctx.mode] ?? TEXTS.no_next_step.say[ctx.mode];
@@ -1617,7 +1739,7 @@ export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
 }
 
 export function renderCommitment(c: Candidate, ctx: RenderContext): string {
-  if (c.kind === 'objection') return objectionCommitment(ctx.language, c.method as string, c.objection?.brushOff);
+  if (c.kind === 'objection') return objectionCommitment(ctx.language, c.method as string, c.objection?.brushOff, c.extra?.warm);
   const t: KindTexts = TEXTS[c.kind];
   const fn = t.commitment?.[ctx.language] ?? TEXTS.no_next_step.commitment[ctx.language];
   return fn(paramsFor(c, ctx));

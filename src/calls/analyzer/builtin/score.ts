@@ -57,14 +57,17 @@ export function score(m: Measurements): ScoreDetail {
   if (m.pains.some((p) => p.explored)) {
     d++;
     explain.discovery.push('+1 a customer pain was followed up with a question');
-  } else if (m.pains.some((p) => p.answersOpenQuestion)) {
+  } else if (m.pains.some((p) => p.answersOpenQuestion && !p.pitchedNext)) {
+    // A pain the open question drew out and the rep then answered with a pitch or a feature tour
+    // ("Das Problem ist, dass ständig Posts ohne Freigabe rausgehen." – "Dann lass mich mal meinen
+    // Screen sharen …") earns nothing: the rep stepped over it (coach review 7).
     d++;
     explain.discovery.push('+1 an open question drew out a customer pain');
   }
   // A number the customer volunteers on a pain the rep never followed up, in answer to a closed
   // checklist question ("Are you using any software?" – "… we still miss calls" – "Got it. And do your
   // techs have tablets?"), is no credit to discovery; an open question that drew it is (coach review 6).
-  if ((m.impacts > 0 || m.pains.some((p) => p.impact)) && m.pains.some((p) => p.explored || (p.impact && p.answersOpenQuestion))) {
+  if ((m.impacts > 0 || m.pains.some((p) => p.impact)) && m.pains.some((p) => p.explored || (p.impact && p.answersOpenQuestion && !p.pitchedNext))) {
     d++;
     explain.discovery.push('+1 impact quantified');
   }
@@ -107,6 +110,16 @@ export function score(m: Measurements): ScoreDetail {
   if (m.paraphrases.length > 0) {
     l++;
     explain.listening.push('+1 paraphrased or mirrored the customer');
+  }
+  // Cutting the customer off (turns that break off mid-sentence, „… und dann –“) is the opposite of
+  // giving them the floor, and a customer who has to ask to be let finish says so (coach review 7).
+  if (m.interruptions.length >= 2) {
+    l--;
+    explain.listening.push(`-1 cut the customer off ${m.interruptions.length} times`);
+  }
+  if (m.finishRequest) {
+    l--;
+    explain.listening.push(`-1 the customer asked to be let finish ("${m.finishRequest.text.slice(0, 40)}")`);
   }
   if (m.speakers < 2) {
     l = 1;

@@ -69,6 +69,8 @@ export interface TextParams {
   window?: string;
   /** The person the customer said they decide with ("mit meinem Mann"), for the authority line. */
   decider?: NamedDecider;
+  /** The customer knows the company already (an existing customer, a referral, an inbound lead, a follow-up): no cold-call line. */
+  warm?: boolean;
 }
 
 /** A decider the customer named by relation, in the forms a line needs ("Ihrem Mann", "deinem Mann", "your husband"; "ihn", "him"). */
@@ -162,6 +164,12 @@ function mirror(mode: SayMode, echo: string | null): string {
 }
 
 /** The close after an objection the rep left open: acknowledge it, ask for no decision, then propose a short, dated look. */
+/** A close after the customer named who decides and the rep left that person with them: the line names them and brings them in. */
+const DECIDER_CLOSE: Record<SayMode, (e: string | null, d: NamedDecider) => string> = {
+  Sie: (e, d) => `${e ? `„${e}“ – ` : ''}das ist sinnvoll. Was ist ${d.Sie} dabei am wichtigsten? Sollen wir gleich 20 Minuten mit ${d.Sie} festmachen, etwa Donnerstag um 14 Uhr? Dann schicke ich die Einladung sofort an Sie beide.`,
+  du: (e, d) => `${e ? `„${e}“ – ` : ''}das ist sinnvoll. Was ist ${d.du} dabei am wichtigsten? Sollen wir gleich 20 Minuten mit ${d.du} festmachen, etwa Donnerstag um 14 Uhr? Dann schicke ich die Einladung sofort an euch beide.`,
+  en: (e, d) => `${e ? `“${e}” – ` : ''}makes sense. What will matter most to ${d.en}? Shall we fix 20 minutes with ${d.en} now, say Thursday at 2 pm? Then I'll send the invite to you both right away.`,
+};
 const OPEN_OBJECTION_CLOSE: Record<SayMode, (e: string | null) => string> = {
   Sie: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, und ich möchte Sie heute zu nichts überreden. Darf ich trotzdem 20 Minuten am Dienstag um 10 Uhr vorschlagen, um gemeinsam zu prüfen, ob sich ein Vergleich für Sie lohnt? Wenn nicht, sagen Sie es mir dann einfach.`,
   du: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, und ich möchte dich heute zu nichts überreden. Darf ich trotzdem 20 Minuten am Dienstag um 10 Uhr vorschlagen, um gemeinsam zu prüfen, ob sich ein Vergleich für dich lohnt? Wenn nicht, sag es mir dann einfach.`,
@@ -449,6 +457,25 @@ export const TEXTS = {
       en: (p) => (p.echo ? `“${p.echo}?” … Tell me more about that: how does it affect you?` : 'Tell me more about that: how does it affect you?'),
     },
   },
+  interruption: {
+    why: {
+      de: () => 'Hier fällt die Verkaufsseite der Kundin oder dem Kunden ins Wort: Der Satz bricht ab, bevor der Punkt gemacht ist. Wer unterbricht, hört nicht zu, und gerade am Problem geht so die wichtigste Information verloren.',
+      en: () => 'Here the rep cuts the customer off: the sentence breaks off before the point is made. Interrupting is the opposite of listening, and right at the problem it loses the most important information.',
+    },
+    coaching: {
+      de: () => 'Spiegeln statt unterbrechen: ausreden lassen, zwei Sekunden warten, dann die letzten ein bis drei Worte als Frage wiederholen und schweigen. So erzählt die Person weiter, statt um das Wort zu kämpfen.',
+      en: () => 'Mirror instead of interrupting: let the customer finish, wait two seconds, then repeat their last one to three words as a question and stay quiet. They keep talking instead of fighting for the floor.',
+    },
+    commitment: {
+      de: () => 'Im nächsten Gespräch lasse ich die Kundin oder den Kunden immer ausreden: Nach jeder Antwort warte ich zwei Sekunden und spiegle die letzten Worte, bevor ich selbst etwas sage.',
+      en: () => 'In my next call I will always let the customer finish: after every answer I will wait two seconds and mirror their last words before I say anything myself.',
+    },
+    say: {
+      Sie: (p) => `Entschuldigung, ich bin Ihnen ins Wort gefallen${p.echo ? ` – Sie waren bei „${p.echo}“` : ''}. Erzählen Sie bitte weiter: Wie läuft das dann genau, und was bedeutet das für Sie?`,
+      du: (p) => `Sorry, ich bin dir reingegrätscht${p.echo ? ` – du warst bei „${p.echo}“` : ''}. Erzähl bitte weiter: Wie läuft das dann genau, und was heißt das für dich?`,
+      en: (p) => `Sorry, I cut you off${p.echo ? ` – you were saying “${p.echo}”` : ''}. Please go on: what happens then, and what does it mean for you?`,
+    },
+  },
   // ---------------------------------------------------------------- value (misses)
   feature_dump: {
     why: {
@@ -583,14 +610,20 @@ export const TEXTS = {
       Sie: (p) =>
         p.openObjection
           ? OPEN_OBJECTION_CLOSE.Sie(p.echo)
+          : p.decider
+          ? DECIDER_CLOSE.Sie(p.echo, p.decider)
           : `${p.echo ? `Sie sagten „${p.echo}“ – ${p.plainFact ? 'danke, das hilft mir, Ihre Lage zu verstehen. Lassen Sie uns den nächsten Schritt gleich festmachen.' : 'lassen Sie uns da dranbleiben.'} ` : 'Lassen Sie uns direkt den nächsten Schritt festmachen. '}Ich schlage Dienstag um 10 Uhr für 30 Minuten vor und schicke Ihnen gleich die Einladung. Passt Ihnen das?`,
       du: (p) =>
         p.openObjection
           ? OPEN_OBJECTION_CLOSE.du(p.echo)
+          : p.decider
+          ? DECIDER_CLOSE.du(p.echo, p.decider)
           : `${p.echo ? `Du hast gesagt „${p.echo}“ – ${p.plainFact ? 'danke, das hilft mir, deine Lage zu verstehen. Lass uns den nächsten Schritt gleich festmachen.' : 'lass uns da dranbleiben.'} ` : 'Lass uns direkt den nächsten Schritt festmachen. '}Ich schlage Dienstag um 10 Uhr für 30 Minuten vor und schicke dir gleich die Einladung. Passt dir das?`,
       en: (p) =>
         p.openObjection
           ? OPEN_OBJECTION_CLOSE.en(p.echo)
+          : p.decider
+          ? DECIDER_CLOSE.en(p.echo, p.decider)
           : `${p.echo ? `You said “${p.echo}” – ${p.plainFact ? "thanks, that helps me understand where you stand. Let's lock in the next step right now." : "let's keep that moving."} ` : "Let's lock in the next step right now. "}I suggest Tuesday at 10 for 30 minutes, and I'll send you the invite right away. Does that work for you?`,
     },
   },
@@ -608,9 +641,9 @@ export const TEXTS = {
       en: () => 'In my next call I will replace "I\'ll be in touch" with a concrete proposal with date and time and send the invite before we hang up.',
     },
     say: {
-      Sie: (p) => p.openObjection ? OPEN_OBJECTION_CLOSE.Sie(p.echo) : `${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Statt dass ich mich irgendwann melde: Wollen wir gleich einen Termin festmachen, etwa Donnerstag um 14 Uhr für 20 Minuten? Dann schicke ich Ihnen jetzt die Einladung.`,
-      du: (p) => p.openObjection ? OPEN_OBJECTION_CLOSE.du(p.echo) : `${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Statt dass ich mich irgendwann melde: Wollen wir gleich einen Termin festmachen, etwa Donnerstag um 14 Uhr für 20 Minuten? Dann schicke ich dir jetzt die Einladung.`,
-      en: (p) => p.openObjection ? OPEN_OBJECTION_CLOSE.en(p.echo) : `${p.echo ? `You said “${p.echo}”. ` : ''}Rather than me getting back to you at some point: shall we fix a time now, say Thursday at 2 pm for 20 minutes? Then I'll send you the invite right away.`,
+      Sie: (p) => p.openObjection ? OPEN_OBJECTION_CLOSE.Sie(p.echo) : p.decider ? DECIDER_CLOSE.Sie(p.echo, p.decider) : `${p.echo ? `Sie sagten „${p.echo}“. ` : ''}Statt dass ich mich irgendwann melde: Wollen wir gleich einen Termin festmachen, etwa Donnerstag um 14 Uhr für 20 Minuten? Dann schicke ich Ihnen jetzt die Einladung.`,
+      du: (p) => p.openObjection ? OPEN_OBJECTION_CLOSE.du(p.echo) : p.decider ? DECIDER_CLOSE.du(p.echo, p.decider) : `${p.echo ? `Du hast gesagt „${p.echo}“. ` : ''}Statt dass ich mich irgendwann melde: Wollen wir gleich einen Termin festmachen, etwa Donnerstag um 14 Uhr für 20 Minuten? Dann schicke ich dir jetzt die Einladung.`,
+      en: (p) => p.openObjection ? OPEN_OBJECTION_CLOSE.en(p.echo) : p.decider ? DECIDER_CLOSE.en(p.echo, p.decider) : `${p.echo ? `You said “${p.echo}”. ` : ''}Rather than me getting back to you at some point: shall we fix a time now, say Thursday at 2 pm for 20 minutes? Then I'll send you the invite right away.`,
     },
   },
   undated_next_step: {
@@ -1374,7 +1407,8 @@ export function objectionCoaching(lang: Language, method: string, brushOff = fal
   if (brushOff && method === 'voss_calibrated_question') return BRUSH_OFF_COACHING[lang];
   return METHOD_COACHING[method][lang];
 }
-export function objectionCommitment(lang: Language, method: string, brushOff = false): string {
+export function objectionCommitment(lang: Language, method: string, brushOff = false, warm = false): string {
+  if (warm && method === 'voss_accusation_audit') return WARM_AUDIT_COMMITMENT[lang];
   if (brushOff && method === 'voss_calibrated_question') return BRUSH_OFF_COMMITMENT[lang];
   return OBJECTION_COMMITMENT[method][lang];
 }
@@ -1391,7 +1425,19 @@ const NOT_GOOD_NEWS: Record<SayMode, [string, string]> = {
   du: ['freut mich zu hören.', 'danke, dass du das offen sagst.'],
   en: ['good to hear.', 'thanks for being straight with me.'],
 };
-export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType, brushOff = false, decider?: NamedDecider): string {
+/** An early brush-off from someone who knows us (a customer, a referral, a follow-up): name what they are probably feeling, never "I'm calling out of the blue". */
+const WARM_AUDIT_SAY: Record<SayMode, (e: string | null) => string> = {
+  Sie: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, und Sie denken wahrscheinlich, dass ich Ihnen jetzt etwas verkaufen will, statt zuzuhören. Was ist gerade das Wichtigste, das wir zuerst klären sollten?`,
+  du: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, und du denkst wahrscheinlich, dass ich dir jetzt etwas verkaufen will, statt zuzuhören. Was ist gerade das Wichtigste, das wir zuerst klären sollten?`,
+  en: (e) => `${e ? `“${e}” – ` : ''}I get it, and you're probably thinking I'm here to sell you something instead of listening. What is the most important thing we should sort out first?`,
+};
+const WARM_AUDIT_COMMITMENT: Record<Language, string> = {
+  de: 'Im nächsten Gespräch beantworte ich eine frühe Abwehr mit einem Accusation Audit: Ich spreche aus, was die Kundin oder der Kunde wahrscheinlich denkt, und frage, was zuerst geklärt werden muss, bevor ich irgendetwas präsentiere.',
+  en: 'In my next call I will answer an early brush-off with an accusation audit: I will name what the customer is probably thinking and ask what has to be sorted out first, before I pitch anything.',
+};
+
+export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType, brushOff = false, decider?: NamedDecider, warm = false): string {
+  if (warm && method === 'voss_accusation_audit') return WARM_AUDIT_SAY[mode](echo);
   if (brushOff && type === 'timing' && method === 'voss_calibrated_question') return BRUSH_OFF_SAY[mode](echo);
   // The customer named who decides with them ("mit meinem Mann besprechen"): the line names that person, never "who else is involved?".
   if (method === 'meddpicc' && decider) return NAMED_DECIDER_SAY[mode](echo, decider);

@@ -1,6 +1,6 @@
 // Turns (consecutive segments of one speaker) and sentences, with question classification.
 
-import { OPEN_PROMPT_RE, OPEN_START_RE, QUESTION_FILLER_RE, TAG_QUESTION_RE, UNMARKED_CLOSED_RE, UNMARKED_FILLER_RE, UNMARKED_OPEN_RE } from './lexicon.ts';
+import { OPEN_PROMPT_RE, OPEN_START_RE, QUESTION_FILLER_RE, STT_TAIL_CLOSED_RE, STT_TAIL_OPEN_RE, TAG_QUESTION_RE, UNMARKED_CLOSED_RE, UNMARKED_FILLER_RE, UNMARKED_OPEN_RE } from './lexicon.ts';
 import { countWords } from './regex.ts';
 import type { ParsedTranscript } from './transcript.ts';
 
@@ -106,7 +106,12 @@ export function classifyQuestion(sentence: string, noQuestionMarks: boolean): Qu
     // automatically revokes access." and "What I'll do is send you a deck." ask nothing; only a
     // W-word followed by a verb ("Ähm, wie machen Sie das heute.") is a question there.
     const s = sentence.replace(QUESTION_FILLER_RE, '');
-    if (!OPEN_START_RE.test(s)) return null;
+    if (!OPEN_START_RE.test(s)) {
+      // A question at the end of a turn that opens with an acknowledgement (only in unpunctuated text).
+      if (/[.!]\s*$/.test(sentence)) return null;
+      if (STT_TAIL_OPEN_RE.test(sentence)) return 'open';
+      return STT_TAIL_CLOSED_RE.test(sentence) ? 'closed' : null;
+    }
     if (!/[.!]\s*$/.test(sentence)) return 'open';
     return UNMARKED_OPEN_RE.test(sentence.replace(UNMARKED_FILLER_RE, '')) ? 'open' : null;
   }
