@@ -62,7 +62,7 @@ export function analyzeTranscript(input: AnalyzeInput): AnalysisResult {
       // Coaching counts the questions that explore (not "Passt es gerade?", "Is this Karen?", "What's the best email?").
       questions: m.discoveryQuestions,
       open: m.openDiscoveryQuestions,
-      target: questionTarget(m.totalWords),
+      target: questionTarget(m.totalWords, m.schedulingOnly),
       pains: m.pains.length,
       features: m.featureDump?.features ?? 0,
       form: sayMode(m.callLanguage, m.formOfAddress),

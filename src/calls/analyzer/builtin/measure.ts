@@ -61,6 +61,8 @@ import {
   PRICE_CONTEXT_RE,
   PRICE_MENTION_RE,
   PRICE_NUMBER_RES,
+  PRICE_QUESTION_RE,
+  SCHEDULING_PURPOSE_RE,
   THIRD_PARTY_REPORT_RE,
   GOAL_RE,
   LOCKED_IN_RE,
@@ -98,6 +100,11 @@ export interface PainEvent {
   pitchedNext: boolean;
   /** The pain came in answer to the rep's open question ("Wie planen Sie Ihre Einsätze heute?"). */
   answersOpenQuestion: boolean;
+  /**
+   * The rep's reply asked a question, but about something else: the next checklist item or the
+   * requirements („Und die Schnittstelle zu Ihrem ERP …?“, "What do you need this time?", coach review 8).
+   */
+  steppedOver: boolean;
 }
 
 export type HandlingQuality = 0 | 1 | 2 | 3 | 4;
@@ -185,6 +192,11 @@ export interface Measurements {
   purposeAndPermission: boolean;
   concernInvite: Sentence | null;
   nextStep: NextStepInfo;
+  /**
+   * A short call (under 250 words) only to move or confirm an agreed meeting: the rep's opening says so
+   * and nothing is pitched (coach review 8). Its question target is the short-call minimum.
+   */
+  schedulingOnly: boolean;
   /** Best open rep question: the one that got the longest customer answer (with pain/impact bonus). */
   bestQuestion: { sentence: Sentence; score: number; impact: boolean; pain: boolean } | null;
   callLanguage: Language;
@@ -221,12 +233,12 @@ function factWords(text: string): string[] {
   return [...new Set((text.toLowerCase().replace(/’/g, "'").match(WORD_RE) ?? []).filter((w) => (w.length >= 3 || /\d/.test(w)) && !FUNCTION_WORDS.has(w)).map(stem))];
 }
 /**
- * The rep's statement sums up the customer's turn just before: up to 16 words, fewer than the
+ * The rep's statement sums up the customer's turn just before: up to 18 words, fewer than the
  * customer said, at least three of the customer's fact words (numbers, nouns) and at least half of
  * its own. Not an argument, an offer, a date or a feature ("18 Euro ist ein fairer Preis").
  */
 function summarises(x: Sentence, customer: Turn, earlier: readonly Turn[] = []): boolean {
-  if (x.question !== null || x.words > 16 || x.words >= customer.words + earlier.reduce((a, t) => a + t.words, 0)) return false;
+  if (x.question !== null || x.words > 18 || x.words >= customer.words + earlier.reduce((a, t) => a + t.words, 0)) return false;
   if ([DEFENSE_RE, OFFER_MATERIAL_RE, DISCOUNT_OFFER_RE, FREE_EXTRA_RE, DATE_RE, REFRAME_RE, PITCH_RE].some((re) => re.test(x.text)) || countMatches(FEATURE_RE, x.text) > 0) return false;
   const facts = (t: Turn) => t.sentences.filter((y) => y.question === null).flatMap((y) => factWords(y.text));
   const last = new Set(facts(customer));
@@ -261,11 +273,22 @@ function contentWords(text: string, into: Set<string>): void {
 const REFERS_BACK_RE = /\b(?:da|dabei|dadurch|das|dann|davon|damit|dort|that|this|it|then|those|them|there)\b/i;
 /** The rep's question is about the pain just named, not the next item on a checklist. */
 function asksAboutPain(q: Sentence, painTurn: Turn): boolean {
-  if (q.question === 'open' || IMPLICATION_Q_RE.test(q.text) || REFERS_BACK_RE.test(q.text)) return true;
+  if (IMPLICATION_Q_RE.test(q.text)) return true;
+  // The next item on a checklist („Und die Schnittstelle zu Ihrem ERP, das war SAP Business One,
+  // richtig?“) or the requirements ("What do you need this time?") leave the pain behind, however
+  // they point back ("das", "this"), unless they take up a word of it (coach review 8).
+  const topic = NEW_TOPIC_Q_RE.exec(q.text)?.[1];
+  if (REQUIREMENTS_Q_RE.test(q.text) || (topic !== undefined && !factWords(painTurn.text).includes(stem(topic.toLowerCase())))) return false;
+  if (q.question === 'open' || REFERS_BACK_RE.test(q.text)) return true;
   const said = new Set<string>();
   contentWords(painTurn.text, said);
   return overlap(q.text, said) >= 1;
 }
+/** A question that opens a new topic with "and the …" („Und die Schnittstelle zu Ihrem ERP …?", "And your dispatch board?"): its noun. */
+// German: an article and a capitalised noun (not „Und das passiert jede Woche?“); English: "the" or "your" and a word.
+const NEW_TOPIC_Q_RE = /^\W*(?:(?:[Uu]nd|[Jj]etzt)\W+(?:die|der|das|den|dem|Ihre?[mnrs]?|deine?[mnrs]?|eure?[mnrs]?)\s+(?=[A-ZÄÖÜ])|(?:[Aa]nd|[Nn]ow)\W+(?:the|your)\s+)([A-Za-zÄÖÜäöüß]{3,})/;
+/** A question for the requirements ("What do you need this time?", „Was brauchen Sie von uns?"): it moves on to the offer. */
+const REQUIREMENTS_Q_RE = rx(String.raw`\b(?:what (?:do|would|will) you (?:need|want|require|have in mind)(?: from us| this time| for (?:it|this|the \w+))?\s*\?|was (?:brauchen|bräuchten|wollen|möchten|wünschen) (?:Sie|du|ihr)(?: diesmal| dieses mal| von uns| dafür)?\s*\?|was (?:brauchst|bräuchtest|willst|möchtest|wünschst) du(?: diesmal| dieses mal| von uns| dafür)?\s*\?)`);
 
 function overlap(text: string, vocab: Set<string>): number {
   if (vocab.size === 0) return 0;
@@ -291,9 +314,10 @@ function productPitchRe(turns: Turn[]): RegExp | null {
     if (!name) continue;
     const n = name.replace(ESCAPE_RE, '\\$&');
     // Also with an adverb before the verb ("Cleanroute automatically finds …") and after a
-    // preposition ("Mit Rechnungsprofi schreibst du …", "Bei Taskhive hängen die Stunden …", "With Cleanroute you …").
+    // preposition ("Mit Rechnungsprofi schreibst du …", "Bei Taskhive hängen die Stunden …", "With Cleanroute you …"),
+    // also after a conjunction ("Because with Drafthour, everyone logs time …", coach review 8).
     return new RegExp(
-      String.raw`(?:^|[,;:–-]\s*|\b(?:where|wo|denn|weil|because|what|was)\s+)${n}(?:['’]s(?:\s+\p{Ll}+){1,2})?\s+(?:(?:\p{Ll}+ly|also|auch|einfach|automatisch|direkt|sofort|gleich|just|simply|then|dann)\s+)?(?:\p{Ll}+(?:s|t|et|ert)|can|will|kann|wird|does|macht|hilft)\b|^(?:[Mm]it|[Bb]ei|[Ii]n|[Ww]ith|[Uu]sing)\s+${n}\b(?!\s+(?:gesprochen|telefoniert|talked|spoke))`,
+      String.raw`(?:^|[,;:–-]\s*|\b(?:where|wo|denn|weil|because|what|was)\s+)${n}(?:['’]s(?:\s+\p{Ll}+){1,2})?\s+(?:(?:\p{Ll}+ly|also|auch|einfach|automatisch|direkt|sofort|gleich|just|simply|then|dann)\s+)?(?:\p{Ll}+(?:s|t|et|ert)|can|will|kann|wird|does|macht|hilft)\b|(?:^|\b(?:[Bb]ecause|[Aa]nd|[Ss]o|[Bb]ut|[Pp]lus|[Ww]eil|[Dd]enn|[Uu]nd|[Aa]lso|[Aa]ber)\s+)(?:[Mm]it|[Bb]ei|[Ii]n|[Ww]ith|[Uu]sing)\s+${n}\b(?!\s+(?:gesprochen|telefoniert|talked|spoke))`,
       'u',
     );
   }
@@ -533,6 +557,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     return saidWords;
   };
   let lastPainTurn = -10;
+  // The turns that named a pain (for the constant-time look-back of a pitch after a consequence).
+  const painTurns = new Set<number>();
   let recapped = false;
   let prevCustomer: Turn | null = null;
   const recentCustomers: Turn[] = [];
@@ -583,6 +609,13 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       // The customer has just described the benefit in answer to a need-payoff question: a pitch
       // right after it delivers what they said they want ("Eventhub macht genau das: …").
       const afterPayoff = i >= 2 && !turns[i - 1].isRep && needPayoffs.length > 0 && needPayoffs[needPayoffs.length - 1].turn === i - 2;
+      // Likewise right after the customer spelled out the consequences of a pain in answer to the rep's
+      // consequence question („Was hat das mit eurer Kalkulation gemacht?“ – „Wir mussten die Preise
+      // anheben …“): a pitch then answers the problem just explored (coach review 8).
+      const afterConsequence =
+        i >= 2 && !turns[i - 1].isRep && turns[i - 2].isRep && !CUT_OFF_RE.test(turns[i - 1].text) &&
+        (painTurns.has(i - 1) || painTurns.has(i - 3)) &&
+        turns[i - 2].sentences.some((q) => q.question !== null && IMPLICATION_Q_RE.test(q.text));
       // The customer has just put a number on a problem they named or the rep recapped ("You mentioned your
       // store managers spend hours every week on the rota." – "Yes, around six hours a week each."): a
       // pitch right after it that takes up their words answers that problem.
@@ -606,14 +639,19 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
           if (s.question === 'open') openQuestions++;
           // "Is this Karen?", "Have you got two minutes?", "What's the best email?", "What if I could get you 15 percent off?" explore nothing.
           if (explores(s)) {
-            discoveryQuestions++;
-            if (s.question === 'open') openDiscoveryQuestions++;
+            // A check-back („Hilft dir das beim Vergleich?“) confirms an answer; it is no discovery question (coach review 8).
+            if (!CHECK_BACK_RE.test(s.text)) {
+              discoveryQuestions++;
+              if (s.question === 'open') openDiscoveryQuestions++;
+            }
             if (askedForMovement) exploredSinceAsk = true;
           }
           const third = totalWords > 0 ? Math.min(2, Math.floor((3 * s.wordPos) / totalWords)) : 0;
           thirds[third]++;
           if (QUALIFY_RE.test(s.text)) qualifyingQuestions++;
-          if (NEED_PAYOFF_RE.test(s.text)) needPayoffs.push(s);
+          // A need-payoff question whose answer the rep cut off ("Well, it would mean I'm not —") let the
+          // customer describe no benefit (coach review 8).
+          if (NEED_PAYOFF_RE.test(s.text) && !(i + 1 < n && !turns[i + 1].isRep && CUT_OFF_RE.test(turns[i + 1].text) && (i + 2 >= n || turns[i + 2].isRep))) needPayoffs.push(s);
           if (!concernInvite && CONCERN_INVITE_RE.test(s.text)) concernInvite = s;
         }
         if (PARAPHRASE_RE.test(s.text)) paraphrases.push(s);
@@ -661,7 +699,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
           const linked =
             reframe ||
             turnHasQuote ||
-            ((problemNamed || recapped) && (turnHasLinkWords || (!list && !featuresOnly && (afterPayoff || overlap(s.text, vocab) >= 2 || turnOverlap() >= 3 || (afterImpact && overlap(s.text, vocab) >= 1)))));
+            ((problemNamed || recapped) && (turnHasLinkWords || (!list && !featuresOnly && (afterPayoff || afterConsequence || overlap(s.text, vocab) >= 2 || turnOverlap() >= 3 || (afterImpact && overlap(s.text, vocab) >= 1)))));
           if (linked) {
             linkedPitches.push(s);
             turnLinked = true;
@@ -679,11 +717,20 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       // Mirroring: a short question that repeats the customer's last words, or a short statement made
       // mostly of them ("Ten hours a week per recruiter.").
       const first = t.sentences[0];
-      if (prevCustomer && first && first.words <= 8) {
+      // Cutting in with the customer's words ("Two days!" after "I basically spend two days just —") is
+      // no mirror: the customer was not let finish (coach review 8).
+      const cutIn = prevCustomer !== null && prevCustomer.index === i - 1 && CUT_OFF_RE.test(prevCustomer.text);
+      if (prevCustomer && first && first.words <= 8 && !cutIn) {
         const last = new Set((prevCustomer.sentences[prevCustomer.sentences.length - 1]?.text.toLowerCase().match(WORD_RE) ?? []).slice(-10));
         const mine = (first.text.toLowerCase().match(WORD_RE) ?? []).filter((w) => w.length >= 3);
         const shared = mine.filter((w) => last.has(w)).length;
-        const mirror = first.question ? first.words <= 6 && shared >= 2 : shared >= 2 && shared >= 0.6 * mine.length;
+        // Also the customer's facts from anywhere in their turn, numbers included ("Von 9.000 auf 16.000?",
+        // "Every other Friday reading tickets."): made mostly of them (coach review 8).
+        const theirs = new Set(factWords(prevCustomer.text));
+        const myFacts = factWords(first.text);
+        const sharedFacts = myFacts.filter((w) => theirs.has(w)).length;
+        const factMirror = sharedFacts >= 2 && sharedFacts >= 0.6 * myFacts.length;
+        const mirror = first.question ? first.words <= 6 && (shared >= 2 || factMirror) : (shared >= 2 && shared >= 0.6 * mine.length) || factMirror;
         // A greeting with the customer's names ("Thanks Jess, and hi Alan, hi Raj.") is no mirror.
         if (mirror && paraphrases[paraphrases.length - 1] !== first && !salutation(first.text)) paraphrases.push(first);
       }
@@ -691,7 +738,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
       // fewer words ("Drei Tage jeden Monat, plus Fehler in der Lohnabrechnung.", "Four misses in a
       // week, and a client already looking around.", "So about two thousand a month you can't see.").
       const summary = prevCustomer !== null && prevCustomer.index === i - 1 ? t.sentences.find((x) => x.words >= 3) : undefined;
-      if (summary && prevCustomer && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && !salutation(summary.text) && summarises(summary, prevCustomer, recentCustomers.slice(0, -1)) && !isPitch(summary)) paraphrases.push(summary);
+      if (summary && prevCustomer && !cutIn && summary !== paraphrases[paraphrases.length - 1] && !GREETING_START_RE.test(summary.text) && !salutation(summary.text) && summarises(summary, prevCustomer, recentCustomers.slice(0, -1)) && !isPitch(summary)) paraphrases.push(summary);
       // Like the longest monologue, a feature dump is the salesperson's own (a colleague's demo is not).
       const features = t.key === repKey ? countMatches(FEATURE_RE, t.text) : 0;
       if (features >= 3 && t.words >= 50 && !turnLinked && !turnHasLinkWords && (!featureDump || features > featureDump.features)) {
@@ -758,7 +805,8 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     // pain; its words are the customer's vocabulary all the same.
     const answersPayoff = prevTurn !== null && prevTurn.isRep && needPayoffs.some((q) => q.turn === i - 1);
     if (answersPayoff) for (const x of t.sentences) contentWords(x.text, vocab);
-    const painful = new Set(answersPayoff ? [] : t.sentences.filter((s) => PAIN_RE.test(painText(s.text))));
+    // „Leihgerät heißt, was kostet mich das?“ asks the price; it names no problem.
+    const painful = new Set(answersPayoff ? [] : t.sentences.filter((s) => PAIN_RE.test(painText(s.text)) && !(s.question !== null && PRICE_QUESTION_RE.test(s.text))));
     const turnPain = painful.size > 0;
     // "Puh, das ist für uns echt viel." right after a price was named: the rep's turn before, or a
     // sentence of this turn that is no pain of the customer's ("Das kostet uns zwei Stunden am Tag" is one).
@@ -788,6 +836,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         // The whole statement around a pain is the customer's vocabulary for it.
         if (lastPainTurn !== i) for (const x of t.sentences) contentWords(x.text, vocab);
         lastPainTurn = i;
+        painTurns.add(i);
         const answerImpact = nextAnswer ? quantifiesImpact(nextAnswer.text) : false;
         const implicationAsked = reply ? reply.sentences.some((q) => q.question !== null && IMPLICATION_Q_RE.test(q.text)) : false;
         // The reply's statements that present the offer ("Mit Rechnungsprofi schreibst du …", "Wir haben
@@ -796,15 +845,16 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         const offered = reply && !replyHasQuestion ? reply.sentences.filter(offersSolution) : [];
         for (const x of offered) pitchReplies.add(x);
         const pitched = offered.length > 0;
+        const askedAbout = reply !== null && reply.sentences.some((q) => q.question !== null && !sellingQuestion(q) && asksAboutPain(q, t));
+        const labelled = reply !== null && reply.sentences.some((q) => LABEL_RE.test(q.text) || PARAPHRASE_RE.test(q.text));
         pains.push({
           sentence: s,
           // A label or a paraphrase ("It sounds like billing has become ...") explores as a question does.
           // Only a question about it explores it: "Got it. And do your techs have tablets?" after "we still
           // miss calls" moves on (coach review 6). About it: a consequence question, an open question, a
           // closed one that refers back ("Und passieren da Fehler?") or shares the customer's words.
-          explored:
-            (reply !== null && reply.sentences.some((q) => q.question !== null && !sellingQuestion(q) && asksAboutPain(q, t))) ||
-            (reply !== null && reply.sentences.some((q) => LABEL_RE.test(q.text) || PARAPHRASE_RE.test(q.text))),
+          explored: askedAbout || labelled,
+          steppedOver: replyHasQuestion && !askedAbout && !labelled,
           // A number anywhere in the same statement quantifies it ("It's chaos. We get forty calls a day.").
           implication: implicationAsked || hasImpact || turnImpact || (replyHasQuestion && answerImpact),
           impact: hasImpact || turnImpact || (replyHasQuestion && answerImpact),
@@ -936,6 +986,7 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
     purposeAndPermission: purposeStated && permissionAsked,
     concernInvite,
     nextStep: findNextStep(turns, nextCust, totalWords),
+    schedulingOnly: totalWords < 250 && pitches.length === 0 && !featureDump && turns.filter((t) => t.isRep).slice(0, 2).some((t) => SCHEDULING_PURPOSE_RE.test(t.text)),
     bestQuestion,
     callLanguage,
     mixedLanguage,

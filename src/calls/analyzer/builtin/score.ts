@@ -11,7 +11,9 @@ export const MONOLOGUE_BAD_SECONDS = 150;
  * short ones: 5 from about 150 words, and below that about one per 30 words (at least 3), so a
  * six-line brush-off call is not measured against five questions (coach review 6).
  */
-export function questionTarget(totalWords: number): number {
+export function questionTarget(totalWords: number, schedulingOnly = false): number {
+  // A short call only to move or confirm an agreed meeting is measured against the short-call minimum of 3 (coach review 8).
+  if (schedulingOnly) return 3;
   return Math.max(Math.min(5, Math.max(3, Math.round(totalWords / 30))), Math.min(11, Math.round(totalWords / 100)));
 }
 
@@ -35,7 +37,7 @@ export function score(m: Measurements): ScoreDetail {
   const explain: Record<ScoreDimension, string[]> = { discovery: [], listening: [], value: [], objection_handling: [], next_step: [] };
   // Only questions that explore count: not permission, identity checks, logistics, material offers, concessions or dates.
   const q = m.discoveryQuestions;
-  const target = questionTarget(m.totalWords);
+  const target = questionTarget(m.totalWords, m.schedulingOnly);
 
   // Discovery
   let d = 1;
@@ -57,17 +59,18 @@ export function score(m: Measurements): ScoreDetail {
   if (m.pains.some((p) => p.explored)) {
     d++;
     explain.discovery.push('+1 a customer pain was followed up with a question');
-  } else if (m.pains.some((p) => p.answersOpenQuestion && !p.pitchedNext)) {
+  } else if (m.pains.some((p) => p.answersOpenQuestion && !p.pitchedNext && !p.steppedOver)) {
     // A pain the open question drew out and the rep then answered with a pitch or a feature tour
     // ("Das Problem ist, dass ständig Posts ohne Freigabe rausgehen." – "Dann lass mich mal meinen
-    // Screen sharen …") earns nothing: the rep stepped over it (coach review 7).
+    // Screen sharen …") earns nothing: the rep stepped over it (coach review 7). So does one the rep left
+    // for the next checklist question or the requirements ("What do you need this time?", coach review 8).
     d++;
     explain.discovery.push('+1 an open question drew out a customer pain');
   }
   // A number the customer volunteers on a pain the rep never followed up, in answer to a closed
   // checklist question ("Are you using any software?" – "… we still miss calls" – "Got it. And do your
   // techs have tablets?"), is no credit to discovery; an open question that drew it is (coach review 6).
-  if ((m.impacts > 0 || m.pains.some((p) => p.impact)) && m.pains.some((p) => p.explored || (p.impact && p.answersOpenQuestion && !p.pitchedNext))) {
+  if ((m.impacts > 0 || m.pains.some((p) => p.impact)) && m.pains.some((p) => p.explored || (p.impact && p.answersOpenQuestion && !p.pitchedNext && !p.steppedOver))) {
     d++;
     explain.discovery.push('+1 impact quantified');
   }
