@@ -57,6 +57,8 @@ export interface TextParams {
   negotiation?: boolean;
   /** A "no time now" turned into an agreed, dated callback in a very short call: only what the callback should cover. */
   callback?: boolean;
+  /** The quoted statement left an answer to the rep's own question without a follow-up („Danke, das nehme ich mit.“): the line follows that answer up. */
+  dropped?: boolean;
   /** The quoted turn already ended with a question (only "shorter", not "end with a question"). */
   handedOver?: boolean;
   /** An objection the customer raised before the close and the rep left open: the close line answers it first. */
@@ -189,9 +191,9 @@ const LABEL_SAY: Record<SayMode, (p: TextParams) => string> = {
  */
 export const NO_PAIN_SAY: Record<SayMode, (p: TextParams) => string> = {
   // In a negotiation: what it takes to recommend or sign, not "what isn't working".
-  Sie: (p) => p.callback ? `${youSaid('Sie', p.echo)}verstehe, dann halte ich mich kurz. Was sollten wir bei unserem Termin unbedingt ansprechen?` : p.negotiation ? `${youSaid('Sie', p.echo)}was müsste für Sie erfüllt sein, damit Sie das guten Gewissens empfehlen können, und wer muss es außer Ihnen noch sehen?` : `${p.echo ? `Sie sagten: „${p.echo}“ – danke, das hilft mir, Ihre Situation besser zu verstehen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
-  du: (p) => p.callback ? `${youSaid('du', p.echo)}verstehe, dann halte ich mich kurz. Was sollten wir bei unserem Termin unbedingt ansprechen?` : p.negotiation ? `${youSaid('du', p.echo)}was müsste für dich erfüllt sein, damit du das guten Gewissens empfehlen kannst, und wer muss es außer dir noch sehen?` : `${p.echo ? `Du hast gesagt: „${p.echo}“ – danke, das hilft mir, deine Situation besser zu verstehen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
-  en: (p) => p.callback ? `${youSaid('en', p.echo)}understood, I'll keep it short. What should we make sure to cover when we talk?` : p.negotiation ? `${youSaid('en', p.echo)}what would have to be true for you to recommend this with confidence, and who else needs to see it?` : `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand your situation. ` : ''}What isn't working the way you'd like it to today, and where do you notice that day to day?`,
+  Sie: (p) => p.callback ? `${youSaid('Sie', p.echo)}verstehe, dann halte ich mich kurz. Was sollten wir bei unserem Termin unbedingt ansprechen?` : p.dropped && p.echo ? `${youSaid('Sie', p.echo)}danke, da möchte ich gleich nachhaken: Was steckt genau dahinter, und was stört daran heute am meisten?` : p.negotiation ? `${youSaid('Sie', p.echo)}was müsste für Sie erfüllt sein, damit Sie das guten Gewissens empfehlen können, und wer muss es außer Ihnen noch sehen?` : `${p.echo ? `Sie sagten: „${p.echo}“ – danke, das hilft mir, Ihre Situation besser zu verstehen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
+  du: (p) => p.callback ? `${youSaid('du', p.echo)}verstehe, dann halte ich mich kurz. Was sollten wir bei unserem Termin unbedingt ansprechen?` : p.dropped && p.echo ? `${youSaid('du', p.echo)}danke, da hake ich gleich nach: Was steckt genau dahinter, und was stört daran heute am meisten?` : p.negotiation ? `${youSaid('du', p.echo)}was müsste für dich erfüllt sein, damit du das guten Gewissens empfehlen kannst, und wer muss es außer dir noch sehen?` : `${p.echo ? `Du hast gesagt: „${p.echo}“ – danke, das hilft mir, deine Situation besser zu verstehen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
+  en: (p) => p.callback ? `${youSaid('en', p.echo)}understood, I'll keep it short. What should we make sure to cover when we talk?` : p.dropped && p.echo ? `${youSaid('en', p.echo)}thanks, let me follow up on that right away: what exactly is behind it, and what is the biggest annoyance with it today?` : p.negotiation ? `${youSaid('en', p.echo)}what would have to be true for you to recommend this with confidence, and who else needs to see it?` : `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand your situation. ` : ''}What isn't working the way you'd like it to today, and where do you notice that day to day?`,
 };
 /**
  * After the customer already put a number on the problem (an example, the money lost, the people
@@ -1065,8 +1067,14 @@ export const TEXTS = {
   },
   upfront_permission: {
     why: {
-      de: () => 'Ein Kaltanruf mit Upfront Contract: Der Grund des Anrufs ist genannt, und es wird um Erlaubnis gefragt. So fühlt sich die Person nicht überrumpelt und entscheidet selbst, ob sie zuhört.',
-      en: () => "A cold call's upfront contract: the reason for the call is stated and the rep asks for permission. The customer does not feel ambushed and decides for themselves whether to listen.",
+      de: (p) =>
+        p.warm
+          ? 'Ein klarer Einstieg: Der Grund des Anrufs ist genannt, und es wird gefragt, ob es gerade passt. So entscheidet die Person selbst, ob sie jetzt Zeit hat, und weiß sofort, worum es geht.'
+          : 'Ein Kaltanruf mit Upfront Contract: Der Grund des Anrufs ist genannt, und es wird um Erlaubnis gefragt. So fühlt sich die Person nicht überrumpelt und entscheidet selbst, ob sie zuhört.',
+      en: (p) =>
+        p.warm
+          ? 'A clear opening: the reason for the call is stated and the rep asks whether now is a good time. The customer knows straight away what it is about and decides for themselves whether they have time.'
+          : "A cold call's upfront contract: the reason for the call is stated and the rep asks for permission. The customer does not feel ambushed and decides for themselves whether to listen.",
     },
     coaching: {
       de: () => 'Beibehalten. Passt es gerade nicht, einen konkreten Zeitpunkt für einen Rückruf vereinbaren, statt nur Unterlagen anzubieten.',
