@@ -5,11 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeTranscript } from '../../src/calls/analyzer/builtin/index.ts';
-import { AGREED_MEETING_RE, buildCandidates, selectMoments } from '../../src/calls/analyzer/builtin/moments.ts';
+import { AGREED_MEETING_RE, buildCandidates, COMPARED_WITH_RE, LEFT_WITH_CUSTOMER_RE, namedDecider, PERSON_WANTS_RE, selectMoments } from '../../src/calls/analyzer/builtin/moments.ts';
 import { buildTurns } from '../../src/calls/analyzer/builtin/turns.ts';
 import { parseTranscript } from '../../src/calls/analyzer/builtin/transcript.ts';
 import { detectRep } from '../../src/calls/analyzer/builtin/speakers.ts';
 import { measure } from '../../src/calls/analyzer/builtin/measure.ts';
+import { objectionSay } from '../../src/calls/analyzer/builtin/texts.ts';
 import { corpus } from './helpers.ts';
 
 function candidatesOf(transcript: string, language: 'de' | 'en') {
@@ -186,4 +187,71 @@ test('a call about an agreed meeting is a follow-up: its opening is not praised 
 test('the rep\'s answer to the customer\'s price question is no problem stepped over (M2, 03)', () => {
   const { candidates } = candidatesOf(corpus('de_du_review8_03_humor_kaffee_upsell.txt'), 'de');
   assert.ok(!candidates.some((x) => (x.kind === 'pain_unexplored' || x.kind === 'pain_funnel') && x.sentence.text === 'Die Mühle selbst nichts.'));
+});
+
+test('an unasked free extra: the line echoes what the customer said right before it and speaks of price only once price came up (07)', () => {
+  const call = (criterion: string) => [
+    'Grace: Hi Dev, Grace from Loopwise. What does your VP care about most?',
+    'Dev: Our PMs lose a full day every two weeks reading tickets, and the rating dropped to 3.9.',
+    'Grace: What does that cost you?',
+    'Dev: About 600 hours a year, roughly.',
+    'Grace: And what will finance want to see?',
+    `Dev: ${criterion}`,
+    'Grace: Then let us build that slide together. And to make it easier, I could include the onboarding for the product team for free.',
+    'Dev: Okay, nice.',
+    'Grace: Great, I will send you the invite for Wednesday at 10 am.',
+  ].join('\n');
+  const noPrice = analyzeTranscript({ transcript: call('A payback under a year, and they want it on one slide.'), language: 'en' });
+  const lines = [noPrice.biggest_miss, ...noPrice.moments].filter((x) => /for free/.test(x.quote));
+  assert.ok(lines.length > 0);
+  const { candidates } = candidatesOf(call('A payback under a year, and they want it on one slide.'), 'en');
+  const concession = candidates.find((x) => x.kind === 'concession');
+  assert.ok(concession);
+  assert.match(concession.echo ?? '', /payback under a year/);
+  assert.equal(concession.extra?.negotiation, false);
+  // Near case: the customer talked about the price before – the line may speak of price.
+  const priced = candidatesOf(call('A payback under a year, and the price has to fit the budget.'), 'en').candidates.find((x) => x.kind === 'concession');
+  assert.ok(priced);
+  assert.equal(priced.extra?.negotiation, true);
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('en_review8_07_champion_expansion.txt'), language });
+    assert.match(r.biggest_miss.quote, /for free/);
+    assert.match(r.biggest_miss.what_to_say_instead, /payback under a year/);
+    assert.doesNotMatch(r.biggest_miss.what_to_say_instead, /talk about price|move on price/);
+  }
+});
+
+test('a close left with the customer after they named whose sign-off it needs names that person and echoes what they want (L, 09)', () => {
+  assert.ok(LEFT_WITH_CUSTOMER_RE.test("Why don't you share it with her, and we touch base once she's had a look?"));
+  assert.ok(LEFT_WITH_CUSTOMER_RE.test('Dann besprechen Sie das am besten mit ihr.'));
+  assert.ok(!LEFT_WITH_CUSTOMER_RE.test('Shall we invite her to a call on Thursday at 10?'));
+  assert.ok(!LEFT_WITH_CUSTOMER_RE.test('Sollen wir sie gleich mit einladen?'));
+  assert.ok(PERSON_WANTS_RE.test("She'll want to see the BAA in writing."));
+  assert.ok(PERSON_WANTS_RE.test('Er will das Angebot schriftlich sehen.'));
+  assert.ok(!PERSON_WANTS_RE.test('I want to start before the summer.'));
+  assert.ok(!PERSON_WANTS_RE.test('Ich will das schriftlich sehen.'));
+  assert.equal(namedDecider('Our compliance officer will never sign off on that.')?.en, 'your compliance officer');
+  assert.equal(namedDecider('Our compliance rules are strict.'), null);
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('en_review8_09_hipaa_reference.vtt'), language });
+    assert.match(r.biggest_miss.what_to_say_instead, /compliance officer/);
+    assert.match(r.biggest_miss.what_to_say_instead, /She'll want to see the BAA in writing/);
+  }
+});
+
+test('a price objection that already names its comparison gets no "compared to what?" line (L, 12)', () => {
+  for (const t of ['Bei der Konkurrenz ist das günstiger.', 'Woanders kriegen wir das billiger.', 'We get it cheaper elsewhere.', 'Another supplier quoted us less.']) assert.ok(COMPARED_WITH_RE.test(t), t);
+  for (const t of ['That is too expensive for us.', 'Das ist uns zu teuer.', 'Our budget has a limit for this year.', 'Das Budget ist knapp.']) assert.ok(!COMPARED_WITH_RE.test(t), t);
+  for (const mode of ['Sie', 'du', 'en'] as const) {
+    const plain = objectionSay(mode, 'laer', 'zu teuer', 'price');
+    const compared = objectionSay(mode, 'laer', 'zu teuer', 'price', false, undefined, false, true);
+    assert.match(plain, /Im Vergleich wozu|compared to what/);
+    assert.doesNotMatch(compared, /Im Vergleich wozu|compared to what/);
+    assert.match(compared, /zu teuer/);
+  }
+  assert.ok(!/\bSie\b/.test(objectionSay('du', 'laer', null, 'price', false, undefined, false, true)));
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('en_review8_12_wine_restaurant_pitch.txt'), language });
+    assert.doesNotMatch(r.biggest_miss.what_to_say_instead, /compared to what/);
+  }
 });

@@ -296,8 +296,8 @@ function slotInWindow(say: string, mode: SayMode, month: string): string {
     .replace(/(?<!ersten |erste )\b(Montag|Dienstag|Mittwoch|Donnerstag|Freitag)\b(?! im )/, `den ersten $1 im ${name}`);
 }
 /** Who the customer said they decide with ("mit meinem Mann besprechen", "check with my business partner", "Herrn Casutt"). */
-const NAMED_DECIDER_DE_RE = /\b(?:mit|bei|an)? ?(mein|meine|meinem|meiner|meinen|unser|unsere|unserem|unserer|unseren)\s+(Mann|Frau|Partner|Partnerin|Geschäftspartner|Geschäftspartnerin|Chef|Chefin|Vater|Papa|Mutter|Bruder|Schwester|Sohn|Tochter|Geschäftsführer|Geschäftsführerin|Inhaber|Inhaberin|Teilhaber|Teilhaberin|Kompagnon|Vorgesetzten|Steuerberater|Steuerberaterin)\b/u;
-const NAMED_DECIDER_EN_RE = /\b(?:my|our)\s+(husband|wife|partner|business partner|boss|father|dad|mother|mom|brother|sister|son|daughter|co-?founder|owner|accountant|CFO|CEO|GM|general manager)\b/iu;
+const NAMED_DECIDER_DE_RE = /\b(?:mit|bei|an)? ?(mein|meine|meinem|meiner|meinen|unser|unsere|unserem|unserer|unseren)\s+(Mann|Frau|Partner|Partnerin|Geschäftspartner|Geschäftspartnerin|Chef|Chefin|Vater|Papa|Mutter|Bruder|Schwester|Sohn|Tochter|Geschäftsführer|Geschäftsführerin|Inhaber|Inhaberin|Teilhaber|Teilhaberin|Kompagnon|Vorgesetzten|Steuerberater|Steuerberaterin|Datenschutzbeauftragten|Datenschutzbeauftragte|Datenschutzbeauftragter)\b/u;
+const NAMED_DECIDER_EN_RE = /\b(?:my|our)\s+(husband|wife|partner|business partner|boss|father|dad|mother|mom|brother|sister|son|daughter|co-?founder|owner|accountant|CFO|CEO|GM|general manager|compliance officer|data protection officer|privacy officer|security officer)\b/iu;
 const FEMININE_DE = /(?:in|Frau|Mutter|Schwester|Tochter)$/u;
 /** The decider's name right after the role ("our CFO, Rob, to look at this", „unseren Geschäftsführer, Herrn Wagner“). */
 const DECIDER_NAME_EN_RE = /^,?\s+(?!(?:I|The|He|She|We|They|And|But|So|Then|Who|What|It)\b)(\p{Lu}\p{Ll}+)\b/u;
@@ -372,6 +372,14 @@ const ROLE_NAME_DE_RE =
   /\b(?:[Uu]nser|[Mm]ein|[Dd]ein|[Ee]uer)\w* (?:Geschäftsführer(?:in)?|Chef(?:in)?|Inhaber(?:in)?|Partner(?:in)?|Mitinhaber(?:in)?|Vorstand|Vorständin|Leiter(?:in)?|\p{Lu}\p{Ll}+(?:leiter|leiterin|chef|chefin))\b,? ((?:Herrn?|Frau) (?:Dr\. )?)?(\p{Lu}\p{Ll}+)/u;
 
 /** The reason for a follow-up, said in the opening ("deshalb wollte ich kurz hören", "für unser Angebot", "to go through the proposal"). */
+/** The customer talks about price („Was kostet das?“, "the price", "too expensive", „Rabatt“): a concession line may then speak of price. */
+export const PRICE_TALK_RE = rx(String.raw`\b(?:preis\w*|kost\w*|teuer\w*|rabatt\w*|nachlass|budget\w*|price\w*|pricing|cost\w*|expensive|discount\w*|cheaper|budget)\b`);
+/** The rep leaves the next step with the customer and someone else ("share it with her", "once she's had a look", „besprechen Sie das mit ihm“). */
+export const LEFT_WITH_CUSTOMER_RE = rx(String.raw`\b(?:share (?:it|this|that) with (?:her|him|them)|(?:once|when|after) (?:she|he|they)(?:'s|'ve| has| have) (?:had a look|looked|seen it|reviewed)|run (?:it|this) by (?:her|him|them)|(?:besprechen|klären|zeigen) (?:Sie|du|ihr) (?:das|es) (?:\S+ ){0,3}mit (?:ihr|ihm|ihnen)|wenn (?:sie|er) (?:sich )?(?:das|es) angeschaut ha[bt])\b`);
+/** What a third person wants or needs, said by the customer ("She'll want to see the BAA in writing", „Er will das schriftlich sehen“). */
+export const PERSON_WANTS_RE = rx(String.raw`\b(?:(?:she|he|they)(?:'ll| will| would|'d)? (?:want|need|ask|insist)\w*|(?:sie|er) (?:will|möchte|braucht|wird) (?:\S+ ){0,4}(?:sehen|haben|wissen|prüfen))\b`);
+/** The customer names what they compare a price with („bei der Konkurrenz“, "cheaper elsewhere"); a price in the same turn ("Vinport has a Chianti for fourteen.") does too. */
+export const COMPARED_WITH_RE = rx(String.raw`\b(?:günstiger|billiger|bei (?:der konkurrenz|anderen)|woanders|cheaper|elsewhere|(?:other|another) (?:supplier|vendor|distributor))\b`);
 /** The rep calls about a meeting already agreed („wegen des Termins mit Herrn Krämer am Freitag“, "about our demo on Thursday"): a follow-up, never a cold call. */
 export const AGREED_MEETING_RE = rx(
   String.raw`\b(?:(?:wegen|zu|zum|für|bezüglich) (?:des|dem|unseres|unserem|Ihres|Ihrem|deines|deinem|eures|eurem|der|unserer|Ihrer|deiner|eurer) (?:Termins?|Demo|Präsentation|Meetings?|Workshops?|Vor-Ort-Termins?)|(?:about|regarding|re) (?:the|our|your) (?:meeting|demo|appointment|call|session|workshop) (?:on|with|next|this|tomorrow)|(?:to|need to) (?:move|reschedule|push) (?:the|our|your) (?:meeting|demo|appointment|call|session))\b`,
@@ -1189,7 +1197,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
       through: quoteRep && o.quality === 0 && !o.capitulated ? nextQuestionInSegment(o.response as Sentence) : undefined,
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
       kind: 'objection', method: objectionMethod(o), echo: objectionEcho(o), objection: o,
-      extra: { warm: warmCall, checkedBack: o.response !== null && checkedBackAfter(o.response), decider: o.type === 'authority' ? namedDecider(turnFrom(o.sentence)) ?? undefined : undefined },
+      extra: {
+        warm: warmCall, checkedBack: o.response !== null && checkedBackAfter(o.response), decider: o.type === 'authority' ? namedDecider(turnFrom(o.sentence)) ?? undefined : undefined,
+        // The customer already said what they compare with ("Vinport has a Chianti for fourteen."): no "compared to what?".
+        compared: o.type === 'price' && turns[o.sentence.turn].sentences.some((y) => y !== o.sentence && (NUMBER_RE.test(y.text) || COMPARED_WITH_RE.test(y.text))),
+      },
       hardNo: HARD_NO_RE.test(turns[o.sentence.turn].text),
       givenUpAtClose: o.quality === 0 && o.response !== null && (o.capitulated !== false || o.type === 'send_material') && !turns.slice(o.response.turn + 1).some((t) => !t.isRep && t.words > 12),
     });
@@ -1200,9 +1212,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const concession = m.concessions.find((x) => !m.objections.some((o) => o.response === x));
   if (concession) {
     const s = concession;
+    // The echo is what the customer said right before it (a criterion: "A payback under a year, and they
+    // want it on one slide."), even when it names no problem; "price" only once price came up.
+    const before = lastCustomerBefore(s.turn, false, false);
+    const priceTalk = m.objections.some((o) => ['price', 'budget', 'competitor'].includes(o.type) && o.sentence.wordPos < s.wordPos) || customer.some((x) => x.wordPos < s.wordPos && PRICE_TALK_RE.test(x.text));
     c.push({
       dimension: 'objection_handling', positive: false, stretch: false, strength: 70, sentence: s,
-      kind: 'concession', method: 'laer', echo: echoFrom(lastCustomerBefore(s.turn)) ?? echoAt(s),
+      kind: 'concession', method: 'laer', echo: (before && echoable(before) ? echoFrom(before) : null) ?? echoFrom(lastCustomerBefore(s.turn)) ?? echoAt(s),
+      extra: { negotiation: priceTalk },
     });
   }
   if (m.objections.length === 0 && !m.concernInvite && m.concessions.length === 0) {
@@ -1273,13 +1290,27 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const openDeciderBefore = (x: Sentence): { o: ObjectionEvent; d: NamedDecider } | null => {
     const o = [...m.objections].reverse().find((y) => y.type === 'authority' && y.sentence.wordPos < x.wordPos);
     const d = o ? namedDecider(turnFrom(o.sentence)) : null;
-    return o && d ? { o, d } : null;
+    if (o && d) return { o, d };
+    // Or a person whose sign-off the customer named in any objection ("Our compliance officer will never
+    // sign off on that."), when the rep then left the next step with the customer ("share it with her").
+    if (!LEFT_WITH_CUSTOMER_RE.test(x.text)) return null;
+    for (const y of [...m.objections].reverse()) {
+      if (y.sentence.wordPos >= x.wordPos) continue;
+      const named = namedDecider(turnFrom(y.sentence));
+      if (named) return { o: y, d: named };
+    }
+    return null;
   };
   const closeEcho = (x: Sentence): { echo: string | null; extra: Partial<TextParams> } => {
     const o = openObjectionBefore(x);
     const e = o ? echoFrom(o.sentence, OBJECTION_RES[o.type]) : null;
     if (o && e) return { echo: e, extra: { openObjection: o.type } };
     const dec = openDeciderBefore(x);
+    // What the customer said that person wants ("She'll want to see the BAA in writing."), else where they were named.
+    const wants = dec ? [...customer].reverse().find((y) => y.wordPos > dec.o.sentence.wordPos && y.wordPos < x.wordPos && PERSON_WANTS_RE.test(y.text)) : undefined;
+    const wantsEcho = wants ? echoFrom(wants, PERSON_WANTS_RE) : null;
+    if (dec && wantsEcho) return { echo: wantsEcho, extra: { decider: dec.d } };
+    if (dec && dec.o.type !== 'authority') return { echo: echoFrom(dec.o.sentence), extra: { decider: dec.d } };
     if (dec) {
       // Echoed where the customer named the person ("I'd need to get our CFO, Rob, to look at this"), not "He signs off …".
       const naming = turns[dec.o.sentence.turn].sentences.find((y) => NAMED_DECIDER_EN_RE.test(y.text) || NAMED_DECIDER_DE_RE.test(y.text));
@@ -1774,7 +1805,7 @@ export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
     // The rep's own question was right: the line adds the acknowledgement it lacked.
     say = objectionAckFirstSay(ctx.mode, c.echo, quoteOf(c.sentence));
   } else if (c.kind === 'objection') {
-    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type, c.objection?.brushOff, c.extra?.decider, c.extra?.warm);
+    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type, c.objection?.brushOff, c.extra?.decider, c.extra?.warm, c.extra?.compared);
   } else {
     const t: KindTexts = TEXTS[c.kind];
     const fn = c.plainEcho ? NO_PAIN_SAY[ctx.mode] : t.say?.[ctx.mode] ?? TEXTS.no_next_step.say[ctx.mode];

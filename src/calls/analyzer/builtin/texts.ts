@@ -73,6 +73,8 @@ export interface TextParams {
   decider?: NamedDecider;
   /** The customer knows the company already (an existing customer, a referral, an inbound lead, a follow-up): no cold-call line. */
   warm?: boolean;
+  /** A price objection that already names what it is compared with (a competitor's price): no "compared to what?". */
+  compared?: boolean;
 }
 
 /** A decider the customer named by relation, in the forms a line needs ("Ihrem Mann", "deinem Mann", "your husband"; "ihn", "him"). */
@@ -589,9 +591,9 @@ export const TEXTS = {
       en: () => 'In my next call I will not offer a discount or a free extra before I have asked what the decision depends on, and I will ask for something in return for every concession.',
     },
     say: {
-      Sie: (p) => `${p.echo ? `„${p.echo}“ – ` : ''}bevor wir über den Preis sprechen: Was bräuchten Sie noch, um sich für uns zu entscheiden? Wenn ich beim Preis etwas bewegen kann, dann im Gegenzug, zum Beispiel für eine längere Laufzeit oder eine Unterschrift bis zu einem festen Datum.`,
-      du: (p) => `${p.echo ? `„${p.echo}“ – ` : ''}bevor wir über den Preis sprechen: Was bräuchtest du noch, um dich für uns zu entscheiden? Wenn ich beim Preis etwas bewegen kann, dann im Gegenzug, zum Beispiel für eine längere Laufzeit oder eine Unterschrift bis zu einem festen Datum.`,
-      en: (p) => `${p.echo ? `“${p.echo}” – ` : ''}before we talk about price: what would you still need to go ahead with us? If I can move on price, it will be in return for something, say a longer term or a signature by a set date.`,
+      Sie: (p) => `${p.echo ? `„${p.echo}“ – ` : ''}${p.negotiation === false ? 'bevor ich etwas obendrauf lege' : 'bevor wir über den Preis sprechen'}: Was bräuchten Sie noch, um sich für uns zu entscheiden? ${p.negotiation === false ? 'Wenn ich etwas dazugeben kann' : 'Wenn ich beim Preis etwas bewegen kann'}, dann im Gegenzug, zum Beispiel für eine längere Laufzeit oder eine Unterschrift bis zu einem festen Datum.`,
+      du: (p) => `${p.echo ? `„${p.echo}“ – ` : ''}${p.negotiation === false ? 'bevor ich etwas obendrauf lege' : 'bevor wir über den Preis sprechen'}: Was bräuchtest du noch, um dich für uns zu entscheiden? ${p.negotiation === false ? 'Wenn ich etwas dazugeben kann' : 'Wenn ich beim Preis etwas bewegen kann'}, dann im Gegenzug, zum Beispiel für eine längere Laufzeit oder eine Unterschrift bis zu einem festen Datum.`,
+      en: (p) => `${p.echo ? `“${p.echo}” – ` : ''}${p.negotiation === false ? 'before I put anything extra on the table' : 'before we talk about price'}: what would you still need to go ahead with us? ${p.negotiation === false ? 'If I can add something' : 'If I can move on price'}, it will be in return for something, say a longer term or a signature by a set date.`,
     },
   },
   // ---------------------------------------------------------------- next step (misses)
@@ -1444,8 +1446,16 @@ const WARM_AUDIT_COMMITMENT: Record<Language, string> = {
   en: 'In my next call I will answer an early brush-off with an accusation audit: I will name what the customer is probably thinking and ask what has to be sorted out first, before I pitch anything.',
 };
 
-export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType, brushOff = false, decider?: NamedDecider, warm = false): string {
+/** A price objection with its comparison said („X hat einen Chianti für vierzehn“): ask what the difference would have to be worth. */
+const COMPARED_PRICE_SAY: Record<SayMode, (e: string | null) => string> = {
+  Sie: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, danke für die Offenheit. Darf ich fragen: Was ist Ihnen neben dem Preis bei der Auswahl wichtig, und was müsste bei uns anders sein, damit sich der Unterschied für Sie rechnet?`,
+  du: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, danke für die Offenheit. Darf ich fragen: Was ist dir neben dem Preis bei der Auswahl wichtig, und was müsste bei uns anders sein, damit sich der Unterschied für dich rechnet?`,
+  en: (e) => `${e ? `“${e}” – ` : ''}I hear you, and thanks for being upfront. Can I ask: besides the price, what matters to you when you choose, and what would have to be different with us for the difference to pay off for you?`,
+};
+
+export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType, brushOff = false, decider?: NamedDecider, warm = false, compared = false): string {
   if (warm && method === 'voss_accusation_audit') return WARM_AUDIT_SAY[mode](echo);
+  if (compared && type === 'price' && method === 'laer') return COMPARED_PRICE_SAY[mode](echo);
   if (brushOff && type === 'timing' && method === 'voss_calibrated_question') return BRUSH_OFF_SAY[mode](echo);
   // The customer named who decides with them ("mit meinem Mann besprechen"): the line names that person, never "who else is involved?".
   if (method === 'meddpicc' && decider) return NAMED_DECIDER_SAY[mode](echo, decider);
