@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeTranscript } from '../../src/calls/analyzer/builtin/index.ts';
-import { AGREED_MEETING_RE, buildCandidates, COMPARED_WITH_RE, LEFT_WITH_CUSTOMER_RE, namedDecider, PERSON_WANTS_RE, selectMoments } from '../../src/calls/analyzer/builtin/moments.ts';
+import { AGREED_MEETING_RE, buildCandidates, COMPARED_WITH_RE, GONE_RE, LEFT_WITH_CUSTOMER_RE, namedDecider, PERSON_WANTS_RE, selectMoments } from '../../src/calls/analyzer/builtin/moments.ts';
 import { buildTurns } from '../../src/calls/analyzer/builtin/turns.ts';
 import { parseTranscript } from '../../src/calls/analyzer/builtin/transcript.ts';
 import { detectRep } from '../../src/calls/analyzer/builtin/speakers.ts';
@@ -254,4 +254,22 @@ test('a price objection that already names its comparison gets no "compared to w
     const r = analyzeTranscript({ transcript: corpus('en_review8_12_wine_restaurant_pitch.txt'), language });
     assert.doesNotMatch(r.biggest_miss.what_to_say_instead, /compared to what/);
   }
+});
+
+test('the talk-share line mirrors the statement the rep talked over, never a point already mirrored; a named loss is a problem (H2, 01)', () => {
+  for (const t of ['Ein paar Stammkunden sind seitdem weg.', 'Die Gäste sind einfach ausgeblieben.', 'Some of our regulars have stopped coming.', 'Two clients left last year.']) assert.ok(GONE_RE.test(t), t);
+  for (const t of ['Die Kunden sind zufrieden.', 'Ich bin morgen weg.', 'Our customers love the shop.', 'We left the office early.']) assert.ok(!GONE_RE.test(t), t);
+  for (const language of ['de', 'en'] as const) {
+    const r = analyzeTranscript({ transcript: corpus('de_du_review8_01_solar_nachfass.txt'), language });
+    const lines = [r.biggest_miss.what_to_say_instead];
+    // Whatever the miss, its line never asks about the bill the rep had already mirrored („Von 9.000 auf 16.000?“) …
+    if (r.biggest_miss.quote.startsWith('Die Kühlung frisst')) {
+      assert.doesNotMatch(lines[0], /Stromrechnung/);
+      // … nor "what isn't working" after the customer named lost regulars.
+      assert.doesNotMatch(lines[0], /nicht so, wie du es dir wünschst/);
+    }
+  }
+  const { candidates } = candidatesOf(corpus('de_du_review8_01_solar_nachfass.txt'), 'de');
+  const talk = candidates.find((x) => x.kind === 'talk_share');
+  if (talk) assert.match(talk.echo ?? '', /Stammkunden/);
 });

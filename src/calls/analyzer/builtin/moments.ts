@@ -380,6 +380,8 @@ export const LEFT_WITH_CUSTOMER_RE = rx(String.raw`\b(?:share (?:it|this|that) w
 export const PERSON_WANTS_RE = rx(String.raw`\b(?:(?:she|he|they)(?:'ll| will| would|'d)? (?:want|need|ask|insist)\w*|(?:sie|er) (?:will|möchte|braucht|wird) (?:\S+ ){0,4}(?:sehen|haben|wissen|prüfen))\b`);
 /** The customer names what they compare a price with („bei der Konkurrenz“, "cheaper elsewhere"); a price in the same turn ("Vinport has a Chianti for fourteen.") does too. */
 export const COMPARED_WITH_RE = rx(String.raw`\b(?:günstiger|billiger|bei (?:der konkurrenz|anderen)|woanders|cheaper|elsewhere|(?:other|another) (?:supplier|vendor|distributor))\b`);
+/** Customers or staff gone („Stammkunden sind seitdem weg“, "two of our best people left"). */
+export const GONE_RE = rx(String.raw`\b(?:(?:kunden|stammkunden|kundschaft|leute|mitarbeiter\w*|gäste) (?:\S+ ){0,3}(?:weg|abgesprungen|ausgeblieben|gegangen)|(?:customers|clients|regulars|people|staff|guests) (?:\S+ ){0,3}(?:left|gone|stopped coming|walked))\b`);
 /** The rep calls about a meeting already agreed („wegen des Termins mit Herrn Krämer am Freitag“, "about our demo on Thursday"): a follow-up, never a cold call. */
 export const AGREED_MEETING_RE = rx(
   String.raw`\b(?:(?:wegen|zu|zum|für|bezüglich) (?:des|dem|unseres|unserem|Ihres|Ihrem|deines|deinem|eures|eurem|der|unserer|Ihrer|deiner|eurer) (?:Termins?|Demo|Präsentation|Meetings?|Workshops?|Vor-Ort-Termins?)|(?:about|regarding|re) (?:the|our|your) (?:meeting|demo|appointment|call|session|workshop) (?:on|with|next|this|tomorrow)|(?:to|need to) (?:move|reschedule|push) (?:the|our|your) (?:meeting|demo|appointment|call|session))\b`,
@@ -963,10 +965,18 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // monologue has its own moment above. Nothing to quote here then.
     const reply = best >= 0 ? turns[best + 1] : null;
     const s = reply?.sentences.find(substantive) ?? reply?.sentences[0];
+    const talkShareEcho = (at: number): string | null => {
+      const said = lastCustomerBefore(at + 1);
+      if (said && said.turn === at) return echoFrom(said);
+      const own = turns[at].sentences.filter((x) => echoable(x) && x.question === null && echoFrom(x) !== null);
+      return echoFrom(own.reduce<Sentence | null>((b, x) => (!b || x.words > b.words ? x : b), null)) ?? echoFrom(said);
+    };
     if (s && (!m.monologueTurn || reply !== m.monologueTurn || mono <= MONOLOGUE_GOOD_SECONDS)) {
       c.push({
         dimension: 'listening', positive: false, stretch: false, strength: 45 + (m.talkShare - 0.65) * 100, sentence: s,
-        kind: 'talk_share', method: 'voss_mirror', echo: echoFrom(lastCustomerBefore(best + 1)) ?? echoAt(s),
+        // The line mirrors what the customer had just said in that statement („ein paar Stammkunden sind
+        // seitdem weg“), never an earlier point the rep had already mirrored and asked about.
+        kind: 'talk_share', method: 'voss_mirror', echo: talkShareEcho(best) ?? echoAt(s),
       });
     }
   }
@@ -1586,7 +1596,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // A very short call turned from "no time now" into an agreed, dated callback: no discovery
   // question now, only what the callback should cover.
   const callbackSaved = callbackTurned(m);
-  const problemWords = customer.filter((x) => objectionSentences.has(x) || TIME_MONEY_RE.test(x.text)).map((x) => x.text.replace(/\s+/g, ' '));
+  // A loss the customer names („ein paar Stammkunden sind seitdem weg“, "we lost two clients") is a problem too.
+  const problemWords = customer.filter((x) => objectionSentences.has(x) || TIME_MONEY_RE.test(x.text) || LOSS_RE.test(x.text) || GONE_RE.test(x.text)).map((x) => x.text.replace(/\s+/g, ' '));
   for (const x of c) {
     // A tied pitch or recap names the problem itself ("Last time you said your recruiters spend about ten hours a week …"): its line can build on it.
     if (x.positive || !PROBLEM_FRAMED_KINDS.has(x.kind) || m.pains.some((p) => p.sentence.wordPos <= x.sentence.wordPos) || (x.kind === 'stretch_value' && x.extra?.pitched)) continue;
