@@ -296,8 +296,8 @@ function slotInWindow(say: string, mode: SayMode, month: string): string {
     .replace(/(?<!ersten |erste )\b(Montag|Dienstag|Mittwoch|Donnerstag|Freitag)\b(?! im )/, `den ersten $1 im ${name}`);
 }
 /** Who the customer said they decide with ("mit meinem Mann besprechen", "check with my business partner", "Herrn Casutt"). */
-const NAMED_DECIDER_DE_RE = /\b(?:mit|bei|an)? ?(mein|meine|meinem|meiner|meinen|unser|unsere|unserem|unserer|unseren)\s+(Mann|Frau|Partner|Partnerin|Geschäftspartner|Geschäftspartnerin|Chef|Chefin|Vater|Papa|Mutter|Bruder|Schwester|Sohn|Tochter|Geschäftsführer|Geschäftsführerin|Inhaber|Inhaberin|Teilhaber|Teilhaberin|Kompagnon|Vorgesetzten|Steuerberater|Steuerberaterin)\b/u;
-const NAMED_DECIDER_EN_RE = /\b(?:my|our)\s+(husband|wife|partner|business partner|boss|father|dad|mother|mom|brother|sister|son|daughter|co-?founder|owner|accountant|CFO|CEO|GM|general manager)\b/iu;
+const NAMED_DECIDER_DE_RE = /\b(?:mit|bei|an)? ?(mein|meine|meinem|meiner|meinen|unser|unsere|unserem|unserer|unseren)\s+(Mann|Frau|Partner|Partnerin|Geschäftspartner|Geschäftspartnerin|Chef|Chefin|Vater|Papa|Mutter|Bruder|Schwester|Sohn|Tochter|Geschäftsführer|Geschäftsführerin|Inhaber|Inhaberin|Teilhaber|Teilhaberin|Kompagnon|Vorgesetzten|Steuerberater|Steuerberaterin|Datenschutzbeauftragten|Datenschutzbeauftragte|Datenschutzbeauftragter)\b/u;
+const NAMED_DECIDER_EN_RE = /\b(?:my|our)\s+(husband|wife|partner|business partner|boss|father|dad|mother|mom|brother|sister|son|daughter|co-?founder|owner|accountant|CFO|CEO|GM|general manager|compliance officer|data protection officer|privacy officer|security officer)\b/iu;
 const FEMININE_DE = /(?:in|Frau|Mutter|Schwester|Tochter)$/u;
 /** The decider's name right after the role ("our CFO, Rob, to look at this", „unseren Geschäftsführer, Herrn Wagner“). */
 const DECIDER_NAME_EN_RE = /^,?\s+(?!(?:I|The|He|She|We|They|And|But|So|Then|Who|What|It)\b)(\p{Lu}\p{Ll}+)\b/u;
@@ -372,6 +372,20 @@ const ROLE_NAME_DE_RE =
   /\b(?:[Uu]nser|[Mm]ein|[Dd]ein|[Ee]uer)\w* (?:Geschäftsführer(?:in)?|Chef(?:in)?|Inhaber(?:in)?|Partner(?:in)?|Mitinhaber(?:in)?|Vorstand|Vorständin|Leiter(?:in)?|\p{Lu}\p{Ll}+(?:leiter|leiterin|chef|chefin))\b,? ((?:Herrn?|Frau) (?:Dr\. )?)?(\p{Lu}\p{Ll}+)/u;
 
 /** The reason for a follow-up, said in the opening ("deshalb wollte ich kurz hören", "für unser Angebot", "to go through the proposal"). */
+/** The customer talks about price („Was kostet das?“, "the price", "too expensive", „Rabatt“): a concession line may then speak of price. */
+export const PRICE_TALK_RE = rx(String.raw`\b(?:preis\w*|kost\w*|teuer\w*|rabatt\w*|nachlass|budget\w*|price\w*|pricing|cost\w*|expensive|discount\w*|cheaper|budget)\b`);
+/** The rep leaves the next step with the customer and someone else ("share it with her", "once she's had a look", „besprechen Sie das mit ihm“). */
+export const LEFT_WITH_CUSTOMER_RE = rx(String.raw`\b(?:share (?:it|this|that) with (?:her|him|them)|(?:once|when|after) (?:she|he|they)(?:'s|'ve| has| have) (?:had a look|looked|seen it|reviewed)|run (?:it|this) by (?:her|him|them)|(?:besprechen|klären|zeigen) (?:Sie|du|ihr) (?:das|es) (?:\S+ ){0,3}mit (?:ihr|ihm|ihnen)|wenn (?:sie|er) (?:sich )?(?:das|es) angeschaut ha[bt])\b`);
+/** What a third person wants or needs, said by the customer ("She'll want to see the BAA in writing", „Er will das schriftlich sehen“). */
+export const PERSON_WANTS_RE = rx(String.raw`\b(?:(?:she|he|they)(?:'ll| will| would|'d)? (?:want|need|ask|insist)\w*|(?:sie|er) (?:will|möchte|braucht|wird) (?:\S+ ){0,4}(?:sehen|haben|wissen|prüfen))\b`);
+/** The customer names what they compare a price with („bei der Konkurrenz“, "cheaper elsewhere"); a price in the same turn ("Vinport has a Chianti for fourteen.") does too. */
+export const COMPARED_WITH_RE = rx(String.raw`\b(?:günstiger|billiger|bei (?:der konkurrenz|anderen)|woanders|cheaper|elsewhere|(?:other|another) (?:supplier|vendor|distributor))\b`);
+/** Customers or staff gone („Stammkunden sind seitdem weg“, "two of our best people left"). */
+export const GONE_RE = rx(String.raw`\b(?:(?:kunden|stammkunden|kundschaft|leute|mitarbeiter\w*|gäste) (?:\S+ ){0,3}(?:weg|abgesprungen|ausgeblieben|gegangen)|(?:customers|clients|regulars|people|staff|guests) (?:\S+ ){0,3}(?:left|gone|stopped coming|walked))\b`);
+/** The rep calls about a meeting already agreed („wegen des Termins mit Herrn Krämer am Freitag“, "about our demo on Thursday"): a follow-up, never a cold call. */
+export const AGREED_MEETING_RE = rx(
+  String.raw`\b(?:(?:wegen|zu|zum|für|bezüglich) (?:des|dem|unseres|unserem|Ihres|Ihrem|deines|deinem|eures|eurem|der|unserer|Ihrer|deiner|eurer) (?:Termins?|Demo|Präsentation|Meetings?|Workshops?|Vor-Ort-Termins?)|(?:about|regarding|re) (?:the|our|your) (?:meeting|demo|appointment|call|session|workshop) (?:on|with|next|this|tomorrow)|(?:to|need to) (?:move|reschedule|push) (?:the|our|your) (?:meeting|demo|appointment|call|session))\b`,
+);
 const FOLLOW_UP_PURPOSE_RE = rx(
   String.raw`\b(?:(?:deshalb|darum|daher|deswegen) (?:wollte|möchte|würde|rufe|melde) ich|wollte (?:ich )?(?:\S+ )?(?:kurz |mal |noch mal |nochmal )?(?:hören|fragen|nachfragen|nachhören|besprechen|durchgehen)|(?:für|über|zu|wegen) (?:unser|unsere|unseren|das|dein|deinen|Ihr|Ihren|euer|euren)\w* (?:angebot|vorschlag|testphase|test)|(?:about|on|for|through|over|discuss|review) (?:the|our|my|your) (?:proposal|quote|offer|trial|pilot)|(?:wanted|want) to (?:check in|hear|follow up|see how)|so I wanted to|(?:letzte woche|letztes mal|beim letzten mal|neulich) (?:hast du|hattest du|haben Sie|hatten Sie|habt ihr|hattet ihr)|last (?:time|week|call),? you|follow-up|(?:the|our|my|your) (?:\S+ )?(?:proposal|quote|pilot|trial)|(?:Sie hatten sich|du hattest dich|ihr hattet euch) (?:\S+ ){0,4}(?:interessiert|gemeldet|angefragt)|you (?:had )?(?:requested|asked about|signed up|reached out|filled out))\b`,
 );
@@ -488,7 +502,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const followUpOpening = turns
     .filter((t) => t.isRep && t.index >= gateEnd)
     .slice(0, 2)
-    .some((t) => SCHEDULED_PURPOSE_RE.test(t.text) || RECAP_RE.test(t.text) || FOLLOW_UP_PURPOSE_RE.test(t.text.replace(/\s+/g, ' ')));
+    .some((t) => SCHEDULED_PURPOSE_RE.test(t.text) || RECAP_RE.test(t.text) || FOLLOW_UP_PURPOSE_RE.test(t.text.replace(/\s+/g, ' ')) || AGREED_MEETING_RE.test(t.text.replace(/\s+/g, ' ')));
   // A call to someone who knows the company already (a customer, a referral, an inbound lead, a
   // follow-up): its early brush-off gets no cold-call line ("ich rufe unangekündigt an").
   const warmCall =
@@ -511,7 +525,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const i = t.sentences.indexOf(x);
     return t.sentences.slice(i + 1, i + 3).some((y) => y.words <= 8 && SOLVED_RE.test(y.text));
   };
-  const livePains = m.pains.filter((p) => !solved(p.sentence));
+  // A question the customer asks the rep („Leihgerät heißt, was kostet mich das?“) is no problem of theirs
+  // to echo or to explore, as long as they named one as a statement.
+  const openPains = m.pains.filter((p) => !solved(p.sentence));
+  const statedPains = openPains.filter((p) => p.sentence.question === null);
+  const livePains = statedPains.length > 0 ? statedPains : openPains;
   const mainPain = livePains.find((p) => p.impact) ?? livePains[0];
   const longestCustomer = customer.reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
   const plainCustomer = customer.filter((s) => !objectionSentences.has(s) && !GREETING_RE.test(s.text) && !ANSWERING_GREETING_RE.test(s.text) && !RECALL_ONLY_RE.test(s.text)).reduce<Sentence | null>((best, s) => (!best || s.words > best.words ? s : best), null);
@@ -710,7 +728,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const r = turns[p.sentence.turn + 1];
     return r !== undefined && r.isRep && r.sentences.some((q) => q.question !== null);
   };
-  const unexplored = m.pains.find((p) => !p.explored && (!p.impact || p.pitchedNext || movedOn(p)) && !pickedUp(p));
+  // Nor a question the customer asks the rep („Leihgerät heißt, was kostet mich das?“): the rep's answer to
+  // it is no step over a problem. Nor the answer to the rep's need-payoff question („Dann würden wir die
+  // hundert Euro nicht mehr verschenken“): the value of solving it, for the pitch that follows.
+  const payoffAnswer = (x: Sentence) => {
+    const prev = turns[x.turn - 1];
+    return prev !== undefined && prev.isRep && prev.sentences.some((q) => m.needPayoffs.includes(q));
+  };
+  const unexplored = m.pains.find((p) => !p.explored && (!p.impact || p.pitchedNext || movedOn(p)) && !pickedUp(p) && p.sentence.question === null && !payoffAnswer(p.sentence));
   if (unexplored) {
     // Quoted where the rep went wrong: the reply that moved on or pitched (unless it mirrors the pain).
     const reply = repReplyTo(unexplored.sentence);
@@ -760,6 +785,25 @@ export function buildCandidates(m: Measurements): Candidate[] {
       kind: late ? 'no_qualification_meddpicc' : 'no_qualification_bant', method: late ? 'meddpicc' : 'bant', echo: echoAt(firstPitch),
     });
   }
+  /**
+   * The rep's statement right after the customer answered `q` with content (five words or more, no
+   * question back, no objection), when that rep turn asks nothing: where the follow-up belonged.
+   */
+  const droppedAnswer = (q: Sentence): Sentence | null => {
+    const answer = turns[q.turn + 1];
+    const reply = turns[q.turn + 2];
+    if (!turns[q.turn].isRep || answer === undefined || answer.isRep || reply === undefined || !reply.isRep) return null;
+    if (answer.words < 5 || answer.sentences.some((x) => x.question !== null || objectionSentences.has(x)) || reply.sentences.some((x) => x.question !== null)) return null;
+    // Only the last question of its turn is the one the customer answered.
+    if (turns[q.turn].sentences.some((x) => x.question !== null && x.wordPos > q.wordPos)) return null;
+    return reply.sentences.find((x) => !goodbye(x.text) && !fragment(x) && !credited(x)) ?? null;
+  };
+  /** The answer the rep left: its clause, or the whole short sentence („Er hat erwähnt, dass ihm … wichtig ist“), which reads as a quote even when it starts with „er“. */
+  const droppedEcho = (reply: Sentence): string | null => {
+    const answer = turns[reply.turn - 1].sentences.find(echoable);
+    if (!answer) return null;
+    return echoFrom(answer) ?? (answer.words <= 14 ? answer.text.replace(/\s+/g, ' ').replace(/[.!?…]+$/u, '').trim() : null);
+  };
   if (m.discoveryQuestions < Math.ceil(target / 2)) {
     // A closed question to reopen; without questions, the rep's longest statement (where a question belonged).
     const longestRep = repSentences.reduce<Sentence | null>((best, x) => (!best || x.words > best.words ? x : best), null);
@@ -801,8 +845,13 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // The question praised as the call's best is kept for the praise: the miss then sits at another
     // question, where a follow-up belonged, or at a statement.
     const best = m.bestQuestion?.sentence;
-    const closed = m.repQuestions.find((q) => q.question === 'closed' && asking(q) && q !== best) ?? [...m.repQuestions].reverse().find((q) => asking(q) && q !== best)
-      ?? statementAfter ?? longestStatement ?? m.repQuestions.find(asking) ?? longestRep ?? firstRep;
+    const question = m.repQuestions.find((q) => q.question === 'closed' && asking(q) && q !== best) ?? [...m.repQuestions].reverse().find((q) => asking(q) && q !== best);
+    // A question the customer answered with content („Er hat erwähnt, dass ihm die Auswertung der
+    // Standzeiten wichtig ist.“) that the rep then left with a statement („Danke, das nehme ich mit.“):
+    // the miss is the missing follow-up, quoted at that statement and echoing the answer – never the
+    // rep's question itself, which was the right move.
+    const dropped = question ? droppedAnswer(question) : null;
+    const closed = dropped ?? question ?? statementAfter ?? longestStatement ?? m.repQuestions.find(asking) ?? longestRep ?? firstRep;
     // A very short call where the customer had no time and the rep turned that into an agreed, dated
     // callback ("gerade ganz schlecht" – „Donnerstag um zwei?“ – „Passt.“) did the right thing: asking
     // about their situation then would have cost the callback.
@@ -812,8 +861,9 @@ export function buildCandidates(m: Measurements): Candidate[] {
       const noDiscovery = m.discoveryQuestions === 0 && m.talkShare > 0.65 && m.speakers > 1;
       c.push({
         dimension: 'discovery', positive: false, stretch: false, strength: noDiscovery ? 88 : 50 + (target - m.discoveryQuestions) * 3, sentence: closed,
-        kind: 'few_questions', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(closed.turn)) ?? echoAt(closed),
-        extra: { impactKnown: impactKnownAt(closed), quotedOpen: closed.question === 'open' },
+        kind: 'few_questions', method: 'voss_calibrated_question',
+        echo: (dropped ? droppedEcho(dropped) : null) ?? echoFrom(lastCustomerBefore(closed.turn)) ?? echoAt(closed),
+        extra: { impactKnown: impactKnownAt(closed), quotedOpen: closed.question === 'open', ...(dropped ? { dropped: true } : {}) },
       });
       // The other statements after a long turn of the customer's: more places a question belonged,
       // so that a call full of material never repeats the biggest miss among its moments.
@@ -874,7 +924,16 @@ export function buildCandidates(m: Measurements): Candidate[] {
       const hasProblem = said.sentences.some((y) => painSentences.has(y) || PAIN_RE.test(y.text) || IMPACT_RE.test(y.text) || TIME_MONEY_RE.test(y.text));
       return (!problem || hasProblem) && (!number || NUMBER_RE.test(said.text));
     };
-    const s = interruptions.find((x) => cutAt(x, true, true)) ?? interruptions.find((x) => cutAt(x, false, true)) ?? interruptions.find((x) => cutAt(x, true, false)) ?? interruptions[0];
+    // Never a cut that repeats the customer's own words (the mirror "Two days!" cuts in too, but
+    // quoting it as the miss would fault the rep's best listening). After a cut at a number (a problem
+    // with a number first), the cut the customer protested against („Can I just finish?“ right after it).
+    const open = interruptions.filter((x) => !mirrorsCustomer(x));
+    const finish = m.finishRequest;
+    const provoked = (xs: Sentence[]) => (finish ? xs.find((x) => x.turn === finish.turn - 1) : undefined);
+    const s =
+      [open, interruptions]
+        .map((xs) => xs.find((x) => cutAt(x, true, true)) ?? xs.find((x) => cutAt(x, false, true)) ?? provoked(xs) ?? xs.find((x) => cutAt(x, true, false)) ?? xs[0])
+        .find((x) => x !== undefined) ?? interruptions[0];
     const said = cutCustomer(s);
     c.push({
       // A customer who had to ask to be let finish, or was cut off twice or more: the clearest miss of the
@@ -906,10 +965,18 @@ export function buildCandidates(m: Measurements): Candidate[] {
     // monologue has its own moment above. Nothing to quote here then.
     const reply = best >= 0 ? turns[best + 1] : null;
     const s = reply?.sentences.find(substantive) ?? reply?.sentences[0];
+    const talkShareEcho = (at: number): string | null => {
+      const said = lastCustomerBefore(at + 1);
+      if (said && said.turn === at) return echoFrom(said);
+      const own = turns[at].sentences.filter((x) => echoable(x) && x.question === null && echoFrom(x) !== null);
+      return echoFrom(own.reduce<Sentence | null>((b, x) => (!b || x.words > b.words ? x : b), null)) ?? echoFrom(said);
+    };
     if (s && (!m.monologueTurn || reply !== m.monologueTurn || mono <= MONOLOGUE_GOOD_SECONDS)) {
       c.push({
         dimension: 'listening', positive: false, stretch: false, strength: 45 + (m.talkShare - 0.65) * 100, sentence: s,
-        kind: 'talk_share', method: 'voss_mirror', echo: echoFrom(lastCustomerBefore(best + 1)) ?? echoAt(s),
+        // The line mirrors what the customer had just said in that statement („ein paar Stammkunden sind
+        // seitdem weg“), never an earlier point the rep had already mirrored and asked about.
+        kind: 'talk_share', method: 'voss_mirror', echo: talkShareEcho(best) ?? echoAt(s),
       });
     }
   }
@@ -1020,7 +1087,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const s = m.riskyPromises[0];
     c.push({
       dimension: 'value', positive: false, stretch: false, strength: 65, sentence: s,
-      kind: 'risky_promise', echo: echoFrom(lastCustomerBefore(s.turn, true)) ?? echoAt(s),
+      // Its line asks by when it has to stand and what depends on it: a calibrated question.
+      kind: 'risky_promise', method: 'voss_calibrated_question', echo: echoFrom(lastCustomerBefore(s.turn, true)) ?? echoAt(s),
     });
   }
   {
@@ -1139,7 +1207,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
       through: quoteRep && o.quality === 0 && !o.capitulated ? nextQuestionInSegment(o.response as Sentence) : undefined,
       focus: quoteRep ? undefined : OBJECTION_RES[o.type],
       kind: 'objection', method: objectionMethod(o), echo: objectionEcho(o), objection: o,
-      extra: { warm: warmCall, checkedBack: o.response !== null && checkedBackAfter(o.response), decider: o.type === 'authority' ? namedDecider(turnFrom(o.sentence)) ?? undefined : undefined },
+      extra: {
+        warm: warmCall, checkedBack: o.response !== null && checkedBackAfter(o.response), decider: o.type === 'authority' ? namedDecider(turnFrom(o.sentence)) ?? undefined : undefined,
+        // The customer already said what they compare with ("Vinport has a Chianti for fourteen."): no "compared to what?".
+        compared: o.type === 'price' && turns[o.sentence.turn].sentences.some((y) => y !== o.sentence && (NUMBER_RE.test(y.text) || COMPARED_WITH_RE.test(y.text))),
+      },
       hardNo: HARD_NO_RE.test(turns[o.sentence.turn].text),
       givenUpAtClose: o.quality === 0 && o.response !== null && (o.capitulated !== false || o.type === 'send_material') && !turns.slice(o.response.turn + 1).some((t) => !t.isRep && t.words > 12),
     });
@@ -1150,9 +1222,14 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const concession = m.concessions.find((x) => !m.objections.some((o) => o.response === x));
   if (concession) {
     const s = concession;
+    // The echo is what the customer said right before it (a criterion: "A payback under a year, and they
+    // want it on one slide."), even when it names no problem; "price" only once price came up.
+    const before = lastCustomerBefore(s.turn, false, false);
+    const priceTalk = m.objections.some((o) => ['price', 'budget', 'competitor'].includes(o.type) && o.sentence.wordPos < s.wordPos) || customer.some((x) => x.wordPos < s.wordPos && PRICE_TALK_RE.test(x.text));
     c.push({
       dimension: 'objection_handling', positive: false, stretch: false, strength: 70, sentence: s,
-      kind: 'concession', method: 'laer', echo: echoFrom(lastCustomerBefore(s.turn)) ?? echoAt(s),
+      kind: 'concession', method: 'laer', echo: (before && echoable(before) ? echoFrom(before) : null) ?? echoFrom(lastCustomerBefore(s.turn)) ?? echoAt(s),
+      extra: { negotiation: priceTalk },
     });
   }
   if (m.objections.length === 0 && !m.concernInvite && m.concessions.length === 0) {
@@ -1223,13 +1300,27 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const openDeciderBefore = (x: Sentence): { o: ObjectionEvent; d: NamedDecider } | null => {
     const o = [...m.objections].reverse().find((y) => y.type === 'authority' && y.sentence.wordPos < x.wordPos);
     const d = o ? namedDecider(turnFrom(o.sentence)) : null;
-    return o && d ? { o, d } : null;
+    if (o && d) return { o, d };
+    // Or a person whose sign-off the customer named in any objection ("Our compliance officer will never
+    // sign off on that."), when the rep then left the next step with the customer ("share it with her").
+    if (!LEFT_WITH_CUSTOMER_RE.test(x.text)) return null;
+    for (const y of [...m.objections].reverse()) {
+      if (y.sentence.wordPos >= x.wordPos) continue;
+      const named = namedDecider(turnFrom(y.sentence));
+      if (named) return { o: y, d: named };
+    }
+    return null;
   };
   const closeEcho = (x: Sentence): { echo: string | null; extra: Partial<TextParams> } => {
     const o = openObjectionBefore(x);
     const e = o ? echoFrom(o.sentence, OBJECTION_RES[o.type]) : null;
     if (o && e) return { echo: e, extra: { openObjection: o.type } };
     const dec = openDeciderBefore(x);
+    // What the customer said that person wants ("She'll want to see the BAA in writing."), else where they were named.
+    const wants = dec ? [...customer].reverse().find((y) => y.wordPos > dec.o.sentence.wordPos && y.wordPos < x.wordPos && PERSON_WANTS_RE.test(y.text)) : undefined;
+    const wantsEcho = wants ? echoFrom(wants, PERSON_WANTS_RE) : null;
+    if (dec && wantsEcho) return { echo: wantsEcho, extra: { decider: dec.d } };
+    if (dec && dec.o.type !== 'authority') return { echo: echoFrom(dec.o.sentence), extra: { decider: dec.d } };
     if (dec) {
       // Echoed where the customer named the person ("I'd need to get our CFO, Rob, to look at this"), not "He signs off …".
       const naming = turns[dec.o.sentence.turn].sentences.find((y) => NAMED_DECIDER_EN_RE.test(y.text) || NAMED_DECIDER_DE_RE.test(y.text));
@@ -1453,7 +1544,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const permission = purposeAndPermission ? openingTurns.flatMap((t) => t.sentences).find((x) => x.question !== null && (PERMISSION_Q_RE.test(x.text) || ASK_SOMETHING_RE.test(x.text))) : undefined;
   // In a longer call it is a moment only when too few others are left (never the strongest over a real strength).
   if (permission) {
-    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: m.totalWords < 120 ? 30 : 1, sentence: permission, kind: 'upfront_permission', echo: null });
+    // In a call to someone who knows the company (a follow-up, an agreed demo) it is no cold call's upfront contract.
+    c.push({ dimension: 'next_step', positive: true, stretch: false, strength: m.totalWords < 120 ? 30 : 1, sentence: permission, kind: 'upfront_permission', echo: null, extra: { warm: warmCall } });
   }
   if (m.totalWords < 120 && !followUpOpening && greeting && greeting !== fallback && greeting.wordPos < (fallback?.wordPos ?? Infinity)) {
     c.push({ dimension: 'discovery', positive: true, stretch: false, strength: 0.25, sentence: greeting, kind: 'fallback_opening', echo: null });
@@ -1504,7 +1596,8 @@ export function buildCandidates(m: Measurements): Candidate[] {
   // A very short call turned from "no time now" into an agreed, dated callback: no discovery
   // question now, only what the callback should cover.
   const callbackSaved = callbackTurned(m);
-  const problemWords = customer.filter((x) => objectionSentences.has(x) || TIME_MONEY_RE.test(x.text)).map((x) => x.text.replace(/\s+/g, ' '));
+  // A loss the customer names („ein paar Stammkunden sind seitdem weg“, "we lost two clients") is a problem too.
+  const problemWords = customer.filter((x) => objectionSentences.has(x) || TIME_MONEY_RE.test(x.text) || LOSS_RE.test(x.text) || GONE_RE.test(x.text)).map((x) => x.text.replace(/\s+/g, ' '));
   for (const x of c) {
     // A tied pitch or recap names the problem itself ("Last time you said your recruiters spend about ten hours a week …"): its line can build on it.
     if (x.positive || !PROBLEM_FRAMED_KINDS.has(x.kind) || m.pains.some((p) => p.sentence.wordPos <= x.sentence.wordPos) || (x.kind === 'stretch_value' && x.extra?.pitched)) continue;
@@ -1723,7 +1816,7 @@ export function renderMiss(c: Candidate, ctx: RenderContext): BiggestMiss {
     // The rep's own question was right: the line adds the acknowledgement it lacked.
     say = objectionAckFirstSay(ctx.mode, c.echo, quoteOf(c.sentence));
   } else if (c.kind === 'objection') {
-    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type, c.objection?.brushOff, c.extra?.decider, c.extra?.warm);
+    say = objectionSay(ctx.mode, c.method as string, c.echo, c.objection?.type, c.objection?.brushOff, c.extra?.decider, c.extra?.warm, c.extra?.compared);
   } else {
     const t: KindTexts = TEXTS[c.kind];
     const fn = c.plainEcho ? NO_PAIN_SAY[ctx.mode] : t.say?.[ctx.mode] ?? TEXTS.no_next_step.say[ctx.mode];

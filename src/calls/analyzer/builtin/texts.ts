@@ -57,6 +57,8 @@ export interface TextParams {
   negotiation?: boolean;
   /** A "no time now" turned into an agreed, dated callback in a very short call: only what the callback should cover. */
   callback?: boolean;
+  /** The quoted statement left an answer to the rep's own question without a follow-up („Danke, das nehme ich mit.“): the line follows that answer up. */
+  dropped?: boolean;
   /** The quoted turn already ended with a question (only "shorter", not "end with a question"). */
   handedOver?: boolean;
   /** An objection the customer raised before the close and the rep left open: the close line answers it first. */
@@ -71,6 +73,8 @@ export interface TextParams {
   decider?: NamedDecider;
   /** The customer knows the company already (an existing customer, a referral, an inbound lead, a follow-up): no cold-call line. */
   warm?: boolean;
+  /** A price objection that already names what it is compared with (a competitor's price): no "compared to what?". */
+  compared?: boolean;
 }
 
 /** A decider the customer named by relation, in the forms a line needs ("Ihrem Mann", "deinem Mann", "your husband"; "ihn", "him"). */
@@ -189,9 +193,9 @@ const LABEL_SAY: Record<SayMode, (p: TextParams) => string> = {
  */
 export const NO_PAIN_SAY: Record<SayMode, (p: TextParams) => string> = {
   // In a negotiation: what it takes to recommend or sign, not "what isn't working".
-  Sie: (p) => p.callback ? `${youSaid('Sie', p.echo)}verstehe, dann halte ich mich kurz. Was sollten wir bei unserem Termin unbedingt ansprechen?` : p.negotiation ? `${youSaid('Sie', p.echo)}was müsste für Sie erfüllt sein, damit Sie das guten Gewissens empfehlen können, und wer muss es außer Ihnen noch sehen?` : `${p.echo ? `Sie sagten: „${p.echo}“ – danke, das hilft mir, Ihre Situation besser zu verstehen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
-  du: (p) => p.callback ? `${youSaid('du', p.echo)}verstehe, dann halte ich mich kurz. Was sollten wir bei unserem Termin unbedingt ansprechen?` : p.negotiation ? `${youSaid('du', p.echo)}was müsste für dich erfüllt sein, damit du das guten Gewissens empfehlen kannst, und wer muss es außer dir noch sehen?` : `${p.echo ? `Du hast gesagt: „${p.echo}“ – danke, das hilft mir, deine Situation besser zu verstehen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
-  en: (p) => p.callback ? `${youSaid('en', p.echo)}understood, I'll keep it short. What should we make sure to cover when we talk?` : p.negotiation ? `${youSaid('en', p.echo)}what would have to be true for you to recommend this with confidence, and who else needs to see it?` : `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand your situation. ` : ''}What isn't working the way you'd like it to today, and where do you notice that day to day?`,
+  Sie: (p) => p.callback ? `${youSaid('Sie', p.echo)}verstehe, dann halte ich mich kurz. Was sollten wir bei unserem Termin unbedingt ansprechen?` : p.dropped && p.echo ? `${youSaid('Sie', p.echo)}danke, da möchte ich gleich nachhaken: Was steckt genau dahinter, und was stört daran heute am meisten?` : p.negotiation ? `${youSaid('Sie', p.echo)}was müsste für Sie erfüllt sein, damit Sie das guten Gewissens empfehlen können, und wer muss es außer Ihnen noch sehen?` : `${p.echo ? `Sie sagten: „${p.echo}“ – danke, das hilft mir, Ihre Situation besser zu verstehen. ` : ''}Was läuft bei Ihnen heute noch nicht so, wie Sie es sich wünschen, und woran merken Sie das im Alltag?`,
+  du: (p) => p.callback ? `${youSaid('du', p.echo)}verstehe, dann halte ich mich kurz. Was sollten wir bei unserem Termin unbedingt ansprechen?` : p.dropped && p.echo ? `${youSaid('du', p.echo)}danke, da hake ich gleich nach: Was steckt genau dahinter, und was stört daran heute am meisten?` : p.negotiation ? `${youSaid('du', p.echo)}was müsste für dich erfüllt sein, damit du das guten Gewissens empfehlen kannst, und wer muss es außer dir noch sehen?` : `${p.echo ? `Du hast gesagt: „${p.echo}“ – danke, das hilft mir, deine Situation besser zu verstehen. ` : ''}Was läuft bei euch heute noch nicht so, wie du es dir wünschst, und woran merkst du das im Alltag?`,
+  en: (p) => p.callback ? `${youSaid('en', p.echo)}understood, I'll keep it short. What should we make sure to cover when we talk?` : p.dropped && p.echo ? `${youSaid('en', p.echo)}thanks, let me follow up on that right away: what exactly is behind it, and what is the biggest annoyance with it today?` : p.negotiation ? `${youSaid('en', p.echo)}what would have to be true for you to recommend this with confidence, and who else needs to see it?` : `${p.echo ? `You said “${p.echo}” – thanks, that helps me understand your situation. ` : ''}What isn't working the way you'd like it to today, and where do you notice that day to day?`,
 };
 /**
  * After the customer already put a number on the problem (an example, the money lost, the people
@@ -587,9 +591,9 @@ export const TEXTS = {
       en: () => 'In my next call I will not offer a discount or a free extra before I have asked what the decision depends on, and I will ask for something in return for every concession.',
     },
     say: {
-      Sie: (p) => `${p.echo ? `„${p.echo}“ – ` : ''}bevor wir über den Preis sprechen: Was bräuchten Sie noch, um sich für uns zu entscheiden? Wenn ich beim Preis etwas bewegen kann, dann im Gegenzug, zum Beispiel für eine längere Laufzeit oder eine Unterschrift bis zu einem festen Datum.`,
-      du: (p) => `${p.echo ? `„${p.echo}“ – ` : ''}bevor wir über den Preis sprechen: Was bräuchtest du noch, um dich für uns zu entscheiden? Wenn ich beim Preis etwas bewegen kann, dann im Gegenzug, zum Beispiel für eine längere Laufzeit oder eine Unterschrift bis zu einem festen Datum.`,
-      en: (p) => `${p.echo ? `“${p.echo}” – ` : ''}before we talk about price: what would you still need to go ahead with us? If I can move on price, it will be in return for something, say a longer term or a signature by a set date.`,
+      Sie: (p) => `${p.echo ? `„${p.echo}“ – ` : ''}${p.negotiation === false ? 'bevor ich etwas obendrauf lege' : 'bevor wir über den Preis sprechen'}: Was bräuchten Sie noch, um sich für uns zu entscheiden? ${p.negotiation === false ? 'Wenn ich etwas dazugeben kann' : 'Wenn ich beim Preis etwas bewegen kann'}, dann im Gegenzug, zum Beispiel für eine längere Laufzeit oder eine Unterschrift bis zu einem festen Datum.`,
+      du: (p) => `${p.echo ? `„${p.echo}“ – ` : ''}${p.negotiation === false ? 'bevor ich etwas obendrauf lege' : 'bevor wir über den Preis sprechen'}: Was bräuchtest du noch, um dich für uns zu entscheiden? ${p.negotiation === false ? 'Wenn ich etwas dazugeben kann' : 'Wenn ich beim Preis etwas bewegen kann'}, dann im Gegenzug, zum Beispiel für eine längere Laufzeit oder eine Unterschrift bis zu einem festen Datum.`,
+      en: (p) => `${p.echo ? `“${p.echo}” – ` : ''}${p.negotiation === false ? 'before I put anything extra on the table' : 'before we talk about price'}: what would you still need to go ahead with us? ${p.negotiation === false ? 'If I can add something' : 'If I can move on price'}, it will be in return for something, say a longer term or a signature by a set date.`,
     },
   },
   // ---------------------------------------------------------------- next step (misses)
@@ -1065,8 +1069,14 @@ export const TEXTS = {
   },
   upfront_permission: {
     why: {
-      de: () => 'Ein Kaltanruf mit Upfront Contract: Der Grund des Anrufs ist genannt, und es wird um Erlaubnis gefragt. So fühlt sich die Person nicht überrumpelt und entscheidet selbst, ob sie zuhört.',
-      en: () => "A cold call's upfront contract: the reason for the call is stated and the rep asks for permission. The customer does not feel ambushed and decides for themselves whether to listen.",
+      de: (p) =>
+        p.warm
+          ? 'Ein klarer Einstieg: Der Grund des Anrufs ist genannt, und es wird gefragt, ob es gerade passt. So entscheidet die Person selbst, ob sie jetzt Zeit hat, und weiß sofort, worum es geht.'
+          : 'Ein Kaltanruf mit Upfront Contract: Der Grund des Anrufs ist genannt, und es wird um Erlaubnis gefragt. So fühlt sich die Person nicht überrumpelt und entscheidet selbst, ob sie zuhört.',
+      en: (p) =>
+        p.warm
+          ? 'A clear opening: the reason for the call is stated and the rep asks whether now is a good time. The customer knows straight away what it is about and decides for themselves whether they have time.'
+          : "A cold call's upfront contract: the reason for the call is stated and the rep asks for permission. The customer does not feel ambushed and decides for themselves whether to listen.",
     },
     coaching: {
       de: () => 'Beibehalten. Passt es gerade nicht, einen konkreten Zeitpunkt für einen Rückruf vereinbaren, statt nur Unterlagen anzubieten.',
@@ -1436,8 +1446,16 @@ const WARM_AUDIT_COMMITMENT: Record<Language, string> = {
   en: 'In my next call I will answer an early brush-off with an accusation audit: I will name what the customer is probably thinking and ask what has to be sorted out first, before I pitch anything.',
 };
 
-export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType, brushOff = false, decider?: NamedDecider, warm = false): string {
+/** A price objection with its comparison said („X hat einen Chianti für vierzehn“): ask what the difference would have to be worth. */
+const COMPARED_PRICE_SAY: Record<SayMode, (e: string | null) => string> = {
+  Sie: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, danke für die Offenheit. Darf ich fragen: Was ist Ihnen neben dem Preis bei der Auswahl wichtig, und was müsste bei uns anders sein, damit sich der Unterschied für Sie rechnet?`,
+  du: (e) => `${e ? `„${e}“ – ` : ''}das verstehe ich, danke für die Offenheit. Darf ich fragen: Was ist dir neben dem Preis bei der Auswahl wichtig, und was müsste bei uns anders sein, damit sich der Unterschied für dich rechnet?`,
+  en: (e) => `${e ? `“${e}” – ` : ''}I hear you, and thanks for being upfront. Can I ask: besides the price, what matters to you when you choose, and what would have to be different with us for the difference to pay off for you?`,
+};
+
+export function objectionSay(mode: SayMode, method: string, echo: string | null, type?: ObjectionType, brushOff = false, decider?: NamedDecider, warm = false, compared = false): string {
   if (warm && method === 'voss_accusation_audit') return WARM_AUDIT_SAY[mode](echo);
+  if (compared && type === 'price' && method === 'laer') return COMPARED_PRICE_SAY[mode](echo);
   if (brushOff && type === 'timing' && method === 'voss_calibrated_question') return BRUSH_OFF_SAY[mode](echo);
   // The customer named who decides with them ("mit meinem Mann besprechen"): the line names that person, never "who else is involved?".
   if (method === 'meddpicc' && decider) return NAMED_DECIDER_SAY[mode](echo, decider);
