@@ -445,7 +445,7 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const repSentences = turns.filter((t) => t.isRep).flatMap((t) => t.sentences);
   const customer = m.customerSentences;
   const substantive = (s: Sentence) => s.words >= 4;
-  const target = questionTarget(m.totalWords);
+  const target = questionTarget(m.totalWords, m.schedulingOnly);
   // People the customer named as deciding or signing, in call order, each once.
   const deciders: { name: string; sentence: Sentence; focus: RegExp }[] = [];
   for (const x of m.customerSentences) {
