@@ -21,6 +21,7 @@ import {
   DISCOUNT_OFFER_RE,
   CHEAPER_PLAN_RE,
   CONCESSION_ASK_RE,
+  complianceGateOnly,
   DELIVERY_RE,
   FEATURE_RE,
   FELT_RE,
@@ -890,6 +891,11 @@ export function measure(turns: Turn[], repKey: string, hasTimestamps: boolean, r
         // question about a competitor explains that objection; it is no second one.
         // So is „Aber das brauchen wir eigentlich nicht“ about the competitor's extra feature.
         if ((type === 'price' || type === 'status_quo') && prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null) && objections.some((o) => o.type === 'competitor' && o.sentence.turn === i - 2)) continue;
+        // "Our compliance officer will never sign off on that.": a data-protection gate; the concern is adoption, not who decides (coach review 8).
+        if (type === 'authority' && complianceGateOnly(s.text)) continue;
+        // "Can I ask what exactly your compliance officer usually looks for?" – "A business associate agreement,
+        // where the data is stored, …": the answer to the rep's question about an objection explains it; no second one of that type.
+        if (prevTurn !== null && prevTurn.isRep && prevTurn.sentences.some((q) => q.question !== null) && objections.some((o) => o.type === type && o.sentence.turn === i - 2)) continue;
         // "How much cheaper?", "Wie viel günstiger wäre das?": an open question asks about the offer; it objects to nothing.
         if (type === 'price' && s.question === 'open') continue;
         // "One said they're looking at other 3PLs": the customer's own client looks elsewhere (a pain of theirs), not a competitor of ours.
@@ -1013,6 +1019,14 @@ function withoutThirdPartyTime(text: string): string {
 const INTEGRATES_ALL_RE = rx(
   String.raw`\b(?:(?:integrat\w*|integrier\w*|connect\w*|works?|syncs?|plugs? into|schnittstelle\w*|angebunden|anbinden|anbindung\w*) (?:\S+ ){0,2}?(?:with |mit |to |zu |into )?(?:both|all of them|them all|all three|all those|beiden|beide|allen|allen dreien)|(?:mit |zu )?(?:beiden|allen) (?:\S+ ){0,3}?(?:integrier\w*|schnittstelle\w*|angebunden|anbindung\w*|verbunden))\b`,
 );
+/** The rep takes the decider in at once („Klar, das sollte Thomas auch mit entscheiden“, "Of course, he should be part of this"). */
+const DECIDER_INCLUDED_RE = rx(
+  String.raw`\b(?:(?:sollte|soll|muss|müsste|sollten|sollen) (?:\S+ ){0,3}?(?:auch |unbedingt |natürlich )?(?:mit ?entscheiden|dabei sein|mit dabei sein|mit am tisch sitzen|mitreden)|(?:should|has to|needs to|must) (?:\S+ ){0,2}?(?:be (?:part of|in on|involved in|at the table|there)|weigh in|have a say))\b`,
+);
+/** A label of the concern at the start of the reply: "So the fear is that …", „Die Sorge ist also, dass …“. */
+const CONCERN_LABEL_RE = rx(
+  String.raw`^\W*(?:(?:so|also|okay|ok|verstehe),?\s+)?(?:the|your|die|Ihre|deine|eure) (?:main |big |real |größte |eigentliche )?(?:fear|worry|concern|sorge|angst|befürchtung|bedenken)\s+(?:is|ist|sind|wäre)\b`,
+);
 /**
  * The customer is left to talk to the decider alone ("Sie können das mit Herrn Dr. Sommer besprechen",
  * "you can run it by your CFO", "Why don't you chat with Rob, and we'll touch base sometime after
@@ -1105,9 +1119,14 @@ function judgeObjection(
   // "Wie wäre es, wenn wir uns am Dienstag zu dritt mit Herrn Schulte zusammensetzen?": bringing the
   // person who decides into a meeting handles an authority objection (MEDDPICC).
   // Not "dann schicke ich Ihnen das Angebot, und Sie können das mit Herrn Dr. Sommer besprechen": the customer alone with the decider.
+  const invitesDecider = (x: Sentence) => (ATTENDEE_RE.test(x.text) || ATTENDEE_NAME_RE.test(x.text)) && (DATE_RE.test(x.text) || MEETING_RE.test(x.text)) && !CUSTOMER_ALONE_RE.test(x.text);
+  // „Klar, das sollte Thomas auch mit entscheiden.“ – … – „Wollen wir uns nächste Woche zu dritt
+  // zusammensetzen, mit Thomas?“: the decider included at once and invited in the rep's next turn (coach review 8).
+  const includesDecider = type === 'authority' && firstQ < 0 && DECIDER_INCLUDED_RE.test(firstSentences(reply, 1));
+  const laterRep = includesDecider && reply.index >= 0 && nextRep[reply.index] >= 0 && nextRep[reply.index] - reply.index <= 2 ? turns[nextRep[reply.index]] : null;
   const decider =
     type === 'authority'
-      ? reply.sentences.find((x) => (ATTENDEE_RE.test(x.text) || ATTENDEE_NAME_RE.test(x.text)) && (DATE_RE.test(x.text) || MEETING_RE.test(x.text)) && !CUSTOMER_ALONE_RE.test(x.text)) ?? null
+      ? reply.sentences.find(invitesDecider) ?? laterRep?.sentences.find(invitesDecider) ?? null
       : null;
   if (decider && !reply.sentences.some((x) => DEFENSE_RE.test(x.text))) {
     return { type, sentence: s, quality: 3, ack: true, question: true, defense: false, response: decider, early, capitulated: false };
@@ -1126,7 +1145,8 @@ function judgeObjection(
     firstQ >= 1 && head.question === null && head.words <= 8 && !DEFENSE_RE.test(head.text) && !COUNTER_RE.test(head.text) && !PITCH_RE.test(head.text) && sharedWords(head.text, s.text) >= 2;
   // "Of course. Who in HR makes that call?": a short "of course" acknowledges when a question follows;
   // alone ("Natürlich. Melden Sie sich einfach.") it waves the objection through.
-  const ack = ACK_RE.test(opening) || mirrorsObjection || (firstQ >= 1 && WEAK_ACK_RE.test(head.text));
+  // "So the fear is that lettings get easier and lessons get squeezed." names the concern: a label acknowledges (coach review 8).
+  const ack = ACK_RE.test(opening) || mirrorsObjection || (firstQ >= 1 && WEAK_ACK_RE.test(head.text)) || CONCERN_LABEL_RE.test(head.text);
   const question = firstQ >= 0;
   const defenseSentence = beforeQuestion.find((x) => DEFENSE_RE.test(x.text) || PUSH_PITCH_RE.test(x.text)) ?? null;
   const defense = defenseSentence !== null;
