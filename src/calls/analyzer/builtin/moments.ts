@@ -445,7 +445,9 @@ export function buildCandidates(m: Measurements): Candidate[] {
   const repSentences = turns.filter((t) => t.isRep).flatMap((t) => t.sentences);
   const customer = m.customerSentences;
   const substantive = (s: Sentence) => s.words >= 4;
-  const target = questionTarget(m.totalWords, m.schedulingOnly);
+  // The standard target even in a scheduling-only call (whose score counts against 3): a question
+  // answered with content and then left without a follow-up is still the discovery miss there.
+  const target = questionTarget(m.totalWords);
   // People the customer named as deciding or signing, in call order, each once.
   const deciders: { name: string; sentence: Sentence; focus: RegExp }[] = [];
   for (const x of m.customerSentences) {
@@ -967,7 +969,11 @@ export function buildCandidates(m: Measurements): Candidate[] {
     const s = reply?.sentences.find(substantive) ?? reply?.sentences[0];
     const talkShareEcho = (at: number): string | null => {
       const said = lastCustomerBefore(at + 1);
-      if (said && said.turn === at) return echoFrom(said);
+      // The fullest point of that turn: „ein paar Stammkunden sind seitdem weg“, not the „Das tut schon weh.“ after it.
+      if (said && said.turn === at) {
+        const points = turns[at].sentences.filter((x) => x.wordPos <= said.wordPos && echoable(x) && makesPoint(x) && echoFrom(x) !== null);
+        return echoFrom(points.reduce<Sentence>((b, x) => (x.words > b.words ? x : b), said));
+      }
       const own = turns[at].sentences.filter((x) => echoable(x) && x.question === null && echoFrom(x) !== null);
       return echoFrom(own.reduce<Sentence | null>((b, x) => (!b || x.words > b.words ? x : b), null)) ?? echoFrom(said);
     };
