@@ -2,7 +2,7 @@
 // calls per second per worker, webhook delivery latency after commit, deliveries per second.
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeTranscript } from '../src/calls/analyzer/builtin/index.ts';
+import { analyzeTranscript } from '../src/calls/analyzer/coach/index.ts';
 import { buildLongTranscript } from '../eval/long-transcript.ts';
 import { startBackground } from '../src/worker/background.ts';
 import { startTestServer } from '../test/helpers/server.ts';

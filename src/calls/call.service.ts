@@ -1,6 +1,8 @@
 // Pushing calls (POST /calls) and reading them. A push is checked, inserted, charged to an
 // allowance and queued for analysis in one transaction that holds the team row lock, so the
 // limits are exact under concurrency and across processes.
+import { parseTranscript } from './analyzer/coach/parse/transcript.ts';
+import { matchLabel } from './analyzer/coach/rep/find-rep.ts';
 import { transcriptHash } from './transcript-hash.ts';
 import type { Db, DialectName } from '../db/database.ts';
 import type { CallTable } from '../db/schema.ts';
@@ -78,12 +80,24 @@ function validatePush(input: CallInput): ValidPush {
   const externalId = input.external_id === undefined || input.external_id === null ? null : input.external_id.trim();
   if (externalId === '') throw validation('external_id', 'external_id must not be empty.');
   if (externalId && externalId.length > MAX_LENGTH.external_id) throw validation('external_id', `external_id must be at most ${MAX_LENGTH.external_id} characters.`);
+  const repSpeaker = cleanText(input.rep_speaker, 'rep_speaker', MAX_LENGTH.rep_speaker) ?? null;
+  if (repSpeaker !== null) checkRepSpeaker(transcript, repSpeaker);
   return {
     transcript, language, contactId, contactEmail, externalId,
     filename: cleanText(input.filename, 'filename', MAX_LENGTH.filename) ?? null,
     dealId: input.deal_id?.trim() || null,
-    repSpeaker: cleanText(input.rep_speaker, 'rep_speaker', MAX_LENGTH.rep_speaker) ?? null,
+    repSpeaker,
   };
+}
+
+/** rep_speaker must name a speaker of the transcript: its label, or all parts of one label's name. */
+function checkRepSpeaker(transcript: string, repSpeaker: string): void {
+  const labels = [...parseTranscript(transcript).labels.entries()];
+  if (matchLabel(labels.map(([key]) => key), repSpeaker, true)) return;
+  const named = labels.slice(0, 10).map(([, label]) => JSON.stringify(label)).join(', ');
+  throw validation('rep_speaker', labels.length > 0
+    ? `rep_speaker ${JSON.stringify(repSpeaker)} is not a speaker of the transcript; its speakers are ${named}${labels.length > 10 ? ', …' : ''}.`
+    : `rep_speaker ${JSON.stringify(repSpeaker)} is not a speaker of the transcript; the transcript has no speaker labels.`);
 }
 
 export class CallService {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LlmAnalyzer } from '../../src/calls/analyzer/llm.ts';
-import { analyzeTranscript } from '../../src/calls/analyzer/builtin/index.ts';
+import { analyzeTranscript } from '../../src/calls/analyzer/coach/index.ts';
 import { METHODS, type AnalysisResult, type Language } from '../../src/calls/analyzer/types.ts';
 import { createAnalyzer } from '../../src/calls/analyzer/factory.ts';
 import { loadConfig } from '../../src/config.ts';

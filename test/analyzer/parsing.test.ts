@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseTranscript } from '../../src/calls/analyzer/builtin/transcript.ts';
-import { buildTurns, splitSentences } from '../../src/calls/analyzer/builtin/turns.ts';
-import { norm } from './helpers.ts';
+import { parseTranscript } from '../../src/calls/analyzer/coach/parse/transcript.ts';
+import { splitSentences } from '../../src/calls/analyzer/coach/utterances/sentences.ts';
+import { buildCall } from '../../src/calls/analyzer/coach/utterances/build.ts';
 
 function speakersAndTexts(t: string) {
   const p = parseTranscript(t);
@@ -124,22 +124,25 @@ test('sentences are exact substrings; abbreviations, ordinals and dates do not s
   for (const p of parts) assert.equal(text.slice(p.offset, p.offset + p.text.length), p.text);
 });
 
-test('turns merge consecutive segments of one speaker; questions are classified open/closed', () => {
+test('turns merge consecutive segments of one speaker; each sentence is an utterance', () => {
   const t = 'Anna: Hallo. Wie läuft das heute bei Ihnen?\nAnna: Und haben Sie ein CRM?\nBen: Nein. What do you mean?\nAnna: Okay, und was kostet Sie das? Das ist teuer, oder?\nBen: Erzählen Sie mal.';
-  const turns = buildTurns(parseTranscript(t));
-  assert.equal(turns.length, 4);
-  assert.equal(norm(turns[0].text), 'Hallo. Wie läuft das heute bei Ihnen? Und haben Sie ein CRM?');
-  const q = turns.flatMap((x) => x.sentences).map((s) => [s.text, s.question]);
-  assert.deepEqual(q, [
-    ['Hallo.', null],
-    ['Wie läuft das heute bei Ihnen?', 'open'],
-    ['Und haben Sie ein CRM?', 'closed'],
-    ['Nein.', null],
-    ['What do you mean?', 'open'],
-    ['Okay, und was kostet Sie das?', 'open'],
-    ['Das ist teuer, oder?', 'closed'],
-    ['Erzählen Sie mal.', 'open'],
-  ]);
+  const call = buildCall(parseTranscript(t));
+  assert.equal(call.turns.length, 4);
+  assert.deepEqual(call.turns[0].utterances.map((u) => u.text), ['Hallo.', 'Wie läuft das heute bei Ihnen?', 'Und haben Sie ein CRM?']);
+  assert.deepEqual(call.utterances.map((u) => u.questionMark), [false, true, true, false, true, true, true, false]);
+});
+
+test('long unpunctuated speech-to-text is cut into utterances of about thirty words, each verbatim', () => {
+  const words = Array.from({ length: 95 }, (_, i) => `wort${i}`).join(' ');
+  const parts = splitSentences(words);
+  assert.ok(parts.length >= 3 && parts.every((p) => p.text.split(' ').length <= 45), String(parts.length));
+  for (const p of parts) assert.equal(words.slice(p.offset, p.offset + p.text.length), p.text);
+  assert.equal(parts.map((p) => p.text).join(' '), words);
+});
+
+test('speaker labels of a name with the company, as dialers write them, are speakers', () => {
+  const t = 'Anna Weber (Lumen GmbH): Hallo Herr Kraus.\nJonas Kraus - Kraus Haustechnik: Hallo.\nAnna Weber (Lumen GmbH): Wie planen Sie heute?\nJonas Kraus - Kraus Haustechnik: Mit Excel.';
+  assert.deepEqual([...parseTranscript(t).labels.values()], ['Anna Weber (Lumen GmbH)', 'Jonas Kraus - Kraus Haustechnik']);
 });
 
 test('a hard-wrapped utterance is joined back: a sentence across the line break is one sentence, verbatim', () => {
@@ -153,6 +156,6 @@ test('a hard-wrapped utterance is joined back: a sentence across the line break 
     ['Ben', 'Bis dann.', null],
   ]);
   for (const [, text] of rows) assert.ok(t.includes(text as string), 'each segment is a substring of the transcript');
-  const sentences = buildTurns(parseTranscript(t)).flatMap((x) => x.sentences).map((s) => s.text);
+  const sentences = buildCall(parseTranscript(t)).utterances.map((u) => u.text);
   assert.ok(sentences.includes('Unsere Software erstellt die Rechnungen automatisch aus Ihren  \r\n   Aufträgen.'));
 });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AnalysisError, analyzeTranscript, BuiltinAnalyzer } from '../../src/calls/analyzer/index.ts';
-import { AnalysisThreads } from '../../src/calls/analyzer/builtin/analysis-threads.ts';
+import { AnalysisThreads } from '../../src/calls/analyzer/coach/analysis-threads.ts';
 
 /** A labelled call of about `chars` characters. */
 function longTranscript(chars: number): string {

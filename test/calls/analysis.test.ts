@@ -4,7 +4,7 @@ import type { TestServer } from '../helpers/server.ts';
 import { eventsSince, lastEventId, makeTeam } from '../helpers/fixtures.ts';
 import { startJobWorker } from '../../src/jobs/job-worker.ts';
 import type { JobRunner } from '../../src/jobs/job-runner.ts';
-import { BuiltinAnalyzer } from '../../src/calls/analyzer/builtin/index.ts';
+import { BuiltinAnalyzer } from '../../src/calls/analyzer/coach/index.ts';
 import type { AnalyzeInput, Analyzer } from '../../src/calls/analyzer/types.ts';
 import { utcDay } from '../../src/lib/time.ts';
 import { enableCalls, transcript, waitFor, waitForCall } from './call-fixtures.ts';

@@ -2,7 +2,7 @@
 // (offline, deterministic, costs nothing); RZ_ANALYZER=llm selects the LLM analyzer.
 import type { Config } from '../../config.ts';
 import type { Analyzer } from './types.ts';
-import { BuiltinAnalyzer } from './builtin/index.ts';
+import { BuiltinAnalyzer } from './coach/index.ts';
 import { LlmAnalyzer } from './llm.ts';
 
 export function createAnalyzer(config: Pick<Config, 'analyzer' | 'analyzerDelayMs' | 'llm'>): Analyzer {

@@ -5,7 +5,7 @@
 // output twice.
 import OpenAI from 'openai';
 import type { LlmConfig } from '../../config.ts';
-import { analysisThreads } from './builtin/analysis-threads.ts';
+import { analysisThreads } from './coach/analysis-threads.ts';
 import { validateAnalysis } from './validate.ts';
 import {
   METHODS, SCORE_DIMENSIONS,

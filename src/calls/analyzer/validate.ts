@@ -4,7 +4,7 @@
 // Depends only on the result types and the shared language heuristics, not on how the
 // built-in analyzer works.
 
-import { countFormsOfAddress, languageScores } from './builtin/language.ts';
+import { countFormsOfAddress, languageScores } from './coach/parse/language.ts';
 import { type FormOfAddress, type Language, METHODS, SCORE_DIMENSIONS } from './types.ts';
 
 export interface ValidationContext {

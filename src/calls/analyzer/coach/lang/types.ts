@@ -1,0 +1,21 @@
+// What RZ knows of one language, as data: a folder per language (lang/de, lang/en) holds these.
+// Adding a language is adding a folder with a pack and its message catalogue, and labelled
+// utterances in training/utterances (see docs/coaching.md, "Adding a language").
+import type { Catalogue } from '../render/catalogue.ts';
+
+export interface LanguagePack {
+  code: 'de' | 'en';
+  /** Words in a speaker label that name the seller's or the buyer's side ("Agent", "Kunde"). */
+  roles: { rep: string[]; customer: string[] };
+  /** Words that carry no content: left out when comparing what two speakers said. */
+  stopwords: string[];
+  /** Words a spoken sentence often starts with and that an echo leaves out ("ähm", "so", "well"). */
+  fillers: string[];
+  /** A day, a date or a clock time (exact by nature). */
+  dateTime: RegExp;
+  /** A number, spelled or in digits (exact by nature): a quantified impact needs one. */
+  quantity: RegExp;
+  /** A calendar invitation being sent or accepted. */
+  invite: RegExp;
+  messages: Catalogue;
+}

@@ -1,0 +1,74 @@
+// Which moments the coaching shows: the biggest miss on the weakest dimension (the most severe
+// miss there), the strongest moment (the best strength, favouring the best-scored dimension),
+// and three more, different words each, in call order.
+import type { ScoreDimension, Scores } from '../../types.ts';
+import type { Signals } from '../signals/index.ts';
+import { isQuestion } from '../signals/sides.ts';
+import type { Utterance } from '../utterances/types.ts';
+import { discoveryMoments } from './discovery.ts';
+import { listeningMoments } from './listening.ts';
+import { nextStepMoments } from './next-step.ts';
+import { objectionMoments } from './objections.ts';
+import { type Candidate, NOT_PRAISED } from './types.ts';
+import { valueMoments } from './value.ts';
+
+export interface Selection {
+  strongest: Candidate;
+  miss: Candidate;
+  moments: [Candidate, Candidate, Candidate];
+}
+
+export function candidatesOf(s: Signals): Candidate[] {
+  return [...discoveryMoments(s), ...listeningMoments(s), ...valueMoments(s), ...objectionMoments(s), ...nextStepMoments(s)];
+}
+
+export function selectMoments(s: Signals, scores: Scores): Selection {
+  const all = candidatesOf(s);
+  const miss = pickMiss(all, scores) ?? fallback(s, false, new Set());
+  const strongest = pickStrongest(all, scores, miss) ?? fallback(s, true, new Set([miss.quote.index]));
+  const used = new Set([miss.quote.index, strongest.quote.index]);
+  const rest = all
+    .filter((c) => !used.has(c.quote.index))
+    .sort((a, b) => b.weight - a.weight || a.quote.index - b.quote.index);
+  const three: Candidate[] = [];
+  for (const c of rest) {
+    if (three.length === 3) break;
+    if (used.has(c.quote.index)) continue;
+    used.add(c.quote.index);
+    three.push(c);
+  }
+  while (three.length < 3) {
+    const f = fallback(s, three.length % 2 === 0, used);
+    used.add(f.quote.index);
+    three.push(f);
+  }
+  three.sort((a, b) => a.quote.index - b.quote.index);
+  return { strongest, miss, moments: three as [Candidate, Candidate, Candidate] };
+}
+
+/** The weakest dimension with a miss; among equally weak ones the most severe miss. */
+function pickMiss(all: Candidate[], scores: Scores): Candidate | null {
+  const misses = all.filter((c) => !c.positive);
+  if (misses.length === 0) return null;
+  const rank = (c: Candidate) => scores[c.dimension] * 10 - c.weight;
+  return misses.reduce((best, c) => (rank(c) < rank(best) ? c : best));
+}
+
+function pickStrongest(all: Candidate[], scores: Scores, miss: Candidate): Candidate | null {
+  const good = all.filter((c) => c.positive && c.quote.index !== miss.quote.index && !NOT_PRAISED.some((l) => c.quote.labels.has(l)));
+  if (good.length === 0) return null;
+  const rank = (c: Candidate) => scores[c.dimension] * 2 + c.weight;
+  return good.reduce((best, c) => (rank(c) > rank(best) ? c : best));
+}
+
+const FALLBACK_DIMENSION: ScoreDimension = 'discovery';
+
+/** When a call offers too few real moments: a question of the rep (good) or a statement (to improve). */
+function fallback(s: Signals, positive: boolean, used: Set<number>): Candidate {
+  const rep = s.sides.call.utterances.filter((u) => u.key === s.sides.rep && !used.has(u.index));
+  const pool = rep.length > 0 ? rep : s.sides.call.utterances.filter((u) => !used.has(u.index));
+  const pick: Utterance = (positive ? pool.find(isQuestion) : [...pool].reverse().find((u) => !isQuestion(u))) ?? pool[0] ?? s.sides.call.utterances[0];
+  return positive
+    ? { kind: 'rep_question', dimension: FALLBACK_DIMENSION, positive: true, weight: 1, quote: pick, params: {} }
+    : { kind: 'rep_statement', dimension: FALLBACK_DIMENSION, positive: false, weight: 1, quote: pick, params: {} };
+}

@@ -1,0 +1,65 @@
+// Moments as the result shows them: why and coaching in the requested language, what to say
+// instead in the call's language and form of address, echoing the customer's words.
+import { type BiggestMiss, type FormOfAddress, METHODS, type Moment } from '../../types.ts';
+import type { LanguagePack } from '../lang/types.ts';
+import type { Candidate } from '../moments/types.ts';
+import type { Signals } from '../signals/index.ts';
+import { fill, type Params } from './catalogue.ts';
+import { echoFor } from './echo.ts';
+
+export interface RenderContext {
+  /** The pack of the requested coaching language. */
+  coach: LanguagePack;
+  /** The pack of the call's own language. */
+  call: LanguagePack;
+  form: FormOfAddress | null;
+  signals: Signals;
+  speakerOf: (key: string) => string;
+}
+
+function params(c: Candidate, ctx: RenderContext, pack: LanguagePack): Params {
+  const type = c.params.type;
+  return { ...c.params, ...(typeof type === 'string' ? { objection: pack.messages.objectionNames[type] ?? type } : {}) };
+}
+
+export function renderMoment(c: Candidate, ctx: RenderContext): Moment {
+  const texts = ctx.coach.messages.moments[c.kind];
+  const p = params(c, ctx, ctx.coach);
+  const m: Moment = { quote: quoteOf(c.quote.text), speaker: ctx.speakerOf(c.quote.key), why: fill(texts.why, p), coaching: fill(texts.coaching, p) };
+  if (c.method) {
+    m.method = c.method;
+    if (ctx.coach.code === 'en') m.method_label = METHODS[c.method];
+  }
+  return m;
+}
+
+/** The biggest miss; a caveat about the transcript (no labels, one speaker, two languages) ends its coaching. */
+export function renderMiss(c: Candidate, ctx: RenderContext, note?: string): BiggestMiss {
+  const m = renderMoment(c, ctx);
+  return { ...m, coaching: note ? `${m.coaching} ${note}` : m.coaching, what_to_say_instead: sayInstead(c, ctx) };
+}
+
+function sayInstead(c: Candidate, ctx: RenderContext): string {
+  const msgs = ctx.call.messages;
+  const echo = echoFor(c, ctx.signals, ctx.call);
+  const p = { ...params(c, ctx, ctx.call), echo: echo ?? '' };
+  const byType = c.kind.startsWith('objection_') && !c.positive && typeof c.params.type === 'string' ? msgs.sayObjection[c.params.type] : undefined;
+  if (byType && echo) return fill(byType, p, ctx.form);
+  const say = msgs.say[c.kind] ?? msgs.say.rep_statement ?? { plain: '' };
+  return fill(echo && say.echo ? say.echo : say.plain, p, ctx.form);
+}
+
+export function renderCommitment(c: Candidate, ctx: RenderContext): string {
+  const msgs = ctx.coach.messages.commitment;
+  return fill(msgs[c.kind] ?? msgs.rep_statement ?? '', params(c, ctx, ctx.coach));
+}
+
+const MAX_QUOTE_CHARS = 240;
+
+/** The utterance, or its first 240 characters up to a word's end: still an exact substring. */
+function quoteOf(text: string): string {
+  if (text.length <= MAX_QUOTE_CHARS) return text;
+  const cut = text.slice(0, MAX_QUOTE_CHARS);
+  const space = cut.search(/\s\S*$/);
+  return (space > 40 ? cut.slice(0, space) : cut).trimEnd();
+}

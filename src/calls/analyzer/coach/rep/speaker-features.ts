@@ -1,0 +1,37 @@
+// What one speaker did in the call, as numbers the learned rep finder weighs: how often each
+// label occurs in their utterances (log-scaled) and which labels they used in their first turns
+// (introductions and purpose come early). Who spoke first and who talked most are left out on
+// purpose: they say more about how a data set was written than about who sells.
+import { LABELS } from '../classify/labels.ts';
+import type { Call } from '../utterances/types.ts';
+
+export type SpeakerFeatures = Record<string, number>;
+
+const EARLY_TURNS = 4;
+
+export function speakerFeatures(call: Call): Map<string, SpeakerFeatures> {
+  const out = new Map<string, SpeakerFeatures>();
+  const turnsSeen = new Map<string, number>();
+  const counts = new Map<string, Map<string, number>>();
+  let currentTurn = -1;
+  for (const u of call.utterances) {
+    if (u.turn !== currentTurn) {
+      currentTurn = u.turn;
+      turnsSeen.set(u.key, (turnsSeen.get(u.key) ?? 0) + 1);
+    }
+    const c = counts.get(u.key) ?? new Map<string, number>();
+    counts.set(u.key, c);
+    const early = (turnsSeen.get(u.key) ?? 0) <= EARLY_TURNS;
+    for (const l of u.labels) {
+      c.set(l, (c.get(l) ?? 0) + 1);
+      if (early && (l === 'self_intro' || l === 'call_purpose' || l === 'greeting' || l === 'gatekeeper')) c.set(`early_${l}`, (c.get(`early_${l}`) ?? 0) + 1);
+    }
+  }
+  for (const [key, c] of counts) {
+    const f: SpeakerFeatures = {};
+    for (const l of LABELS) f[l] = Math.log1p(c.get(l) ?? 0);
+    for (const l of ['self_intro', 'call_purpose', 'greeting', 'gatekeeper']) f[`early_${l}`] = Math.log1p(c.get(`early_${l}`) ?? 0);
+    out.set(key, f);
+  }
+  return out;
+}
