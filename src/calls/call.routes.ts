@@ -12,7 +12,7 @@ const CallBody = Type.Object({
   contact_email: Type.Optional(Nullable(Type.String({ description: 'Finds or creates the contact (instead of contact_id)' }))),
   language: Type.Optional(Type.Union([Type.Literal('de'), Type.Literal('en'), Type.Null()], { default: 'de', description: 'Language of the coaching texts; default de (also for null)' })),
   external_id: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.external_id, description: "The dialer's own call id, at most 200 characters: a second push with it answers 409 duplicate" }))),
-  rep_speaker: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.rep_speaker, description: 'Speaker label of the salesperson in the transcript (a hint for the analysis)' }))),
+  rep_speaker: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.rep_speaker, description: 'Speaker label of the salesperson in the transcript (or all parts of one label\'s name); a label that is not in the transcript is refused with 422' }))),
 }, { title: 'CallInput' });
 
 const CallListQuery = Type.Object({

@@ -122,7 +122,18 @@ test('inbound calls: the caller who introduces their company is the customer; th
       'Amir Haddad',
     ],
     // Only the caller's side says it is inbound: the other speaker wins without introducing themselves.
-    ['en', 'Dana: Hi, Dana Fox from Fox Freight here. I filled out the form on your website.\nLee: Sure. What does your fleet look like today?\nDana: Forty trucks.', 'Lee'],
+    [
+      'en',
+      [
+        'Dana: Hi, Dana Fox from Fox Freight here. I filled out the form on your website.',
+        'Lee: Sure. What does your fleet look like today?',
+        'Dana: Forty trucks, and the dispatch runs on whiteboards.',
+        'Lee: What happens when a driver calls in sick?',
+        'Dana: Chaos, honestly. We lose half a day re-planning.',
+        'Lee: Then let me show you how the planner handles that. Does Thursday at 10 work?',
+      ].join('\n'),
+      'Lee',
+    ],
   ];
   for (const [language, transcript, rep] of cases) {
     const r = analyzeTranscript({ transcript, language: language as 'de' | 'en' });

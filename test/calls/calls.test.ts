@@ -143,6 +143,8 @@ describe('calls: push, analysis, timelines, visibility', () => {
       [{ transcript: transcript('ext'), external_id: 'e'.repeat(201) }, 'external_id'],
       [{ transcript: transcript('both'), contact_id: 'ct_01ARZ3NDEKTSV4RRFFQ69G5FAV', contact_email: 'x@y.test' }, 'contact_email'],
       [{ transcript: transcript('mail'), contact_email: 'not-an-email' }, 'contact_email'],
+      // rep_speaker names a speaker of the transcript (decisions.md), or the push is refused.
+      [{ transcript: transcript('rep'), rep_speaker: 'Nobody Here' }, 'rep_speaker'],
     ];
     for (const [body, field] of cases) {
       const r = await c.post('/calls', body);

@@ -8,6 +8,8 @@ import type { Call } from '../utterances/types.ts';
 export type SpeakerFeatures = Record<string, number>;
 
 const EARLY_TURNS = 4;
+// Both sides ask questions; what they ask about (the ask_* labels) says who sells, the form does not.
+const QUESTION_FORMS = new Set<string>(['question_open', 'question_closed', 'question_tag', 'question_leading']);
 
 export function speakerFeatures(call: Call): Map<string, SpeakerFeatures> {
   const out = new Map<string, SpeakerFeatures>();
@@ -29,7 +31,7 @@ export function speakerFeatures(call: Call): Map<string, SpeakerFeatures> {
   }
   for (const [key, c] of counts) {
     const f: SpeakerFeatures = {};
-    for (const l of LABELS) f[l] = Math.log1p(c.get(l) ?? 0);
+    for (const l of LABELS) if (!QUESTION_FORMS.has(l)) f[l] = Math.log1p(c.get(l) ?? 0);
     for (const l of ['self_intro', 'call_purpose', 'greeting', 'gatekeeper']) f[`early_${l}`] = Math.log1p(c.get(`early_${l}`) ?? 0);
     out.set(key, f);
   }
