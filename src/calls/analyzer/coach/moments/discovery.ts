@@ -1,6 +1,7 @@
 // Discovery moments: a pain explored or an impact asked for; a pain stepped over, too few
 // questions, only closed ones.
 import type { Signals } from '../signals/index.ts';
+import type { Utterance } from '../utterances/types.ts';
 import { DISCOVERY_LABELS, PITCH_LABELS, has, isQuestion } from '../signals/sides.ts';
 import { NOT_PRAISED } from './types.ts';
 import type { Candidate } from './types.ts';
@@ -11,7 +12,7 @@ export function discoveryMoments(s: Signals): Candidate[] {
   for (const p of s.pains) {
     const first = p.reply[0];
     if (!first) continue;
-    const ask = p.reply.slice(0, 3).find((r) => r.key === s.sides.rep && isQuestion(r) && has(r, ...DISCOVERY_LABELS, 'explore_objection', 'question_open') && !has(r, ...NOT_PRAISED, 'pitch_feature', 'value_tied'));
+    const ask = p.reply.slice(0, 3).find((r) => r.key === s.sides.rep && asks(r, s) && has(r, ...DISCOVERY_LABELS, 'explore_objection', 'question_open') && !has(r, ...NOT_PRAISED, 'pitch_feature', 'value_tied'));
     if (p.explored && ask) out.push({ kind: 'pain_explored', dimension: 'discovery', positive: true, weight: p.impact ? 8 : 7, quote: ask, context: p.utterance, method: 'sandler_pain_funnel', params: {} });
     else if (!p.explored && first.key === s.sides.rep) {
       const pitched = p.reply.some((r) => has(r, ...PITCH_LABELS));
@@ -42,4 +43,9 @@ function firstPitchOrStatement(s: Signals) {
   const pitch = s.pitches.all[0]?.utterance;
   if (pitch) return pitch;
   return s.monologue.turn?.utterances[0] ?? null;
+}
+
+/** Quoted as a question only when it is one: a question mark, or a question label in speech-to-text without any. */
+function asks(u: Utterance, s: Signals): boolean {
+  return u.questionMark || (s.sides.call.unpunctuated && isQuestion(u));
 }

@@ -286,30 +286,11 @@ export function parseTranscript(transcript: string): ParsedTranscript {
   }
   const nonEmpty = raw.length;
   const accepted = acceptedLabels(raw, nonEmpty);
+  if (accepted.size === 0) return unlabelled(raw, format);
   const labels = new Map<string, string>();
   const segments: Segment[] = [];
   const notes: string[] = [];
   let hasTimestamps = false;
-
-  if (accepted.size === 0) {
-    // No speaker labels: dialogue-like lines alternate between two speakers, prose is one speaker.
-    const texts: Array<{ text: string; start: number | null; end: number | null }> = [];
-    for (const r of raw) {
-      const text = r.label === null ? r.text : r.rawText;
-      for (const p of pieces(text)) texts.push({ text: p, start: r.start, end: r.end });
-    }
-    const sentenceEnds = texts.filter((t) => /[.!?…]["”“'»)]*$/.test(t.text)).length;
-    const alternate = texts.length >= 2 && sentenceEnds >= texts.length * 0.6;
-    notes.push('no_speaker_labels', alternate ? 'alternating_speakers_assumed' : 'single_speaker_assumed');
-    texts.forEach((t, i) => {
-      const label = alternate && i % 2 === 1 ? 'Speaker 2' : 'Speaker 1';
-      const key = labelKey(label);
-      if (!labels.has(key)) labels.set(key, label);
-      if (t.start !== null) hasTimestamps = true;
-      segments.push({ key, text: t.text, start: t.start, end: t.end });
-    });
-    return { format: format === 'labelled' ? 'unlabelled' : format, segments, labels, hasTimestamps, notes };
-  }
 
   let current: string | null = null;
   let prev: RawLine | null = null;
@@ -339,6 +320,29 @@ export function parseTranscript(transcript: string): ParsedTranscript {
     }
   }
   return { format, segments: mergeEmpty(segments), labels, hasTimestamps, notes };
+}
+
+/** No speaker labels: dialogue-like lines alternate between two speakers, prose is one speaker. */
+function unlabelled(raw: RawLine[], format: TranscriptFormat): ParsedTranscript {
+  const labels = new Map<string, string>();
+  const segments: Segment[] = [];
+  let hasTimestamps = false;
+  const texts: Array<{ text: string; start: number | null; end: number | null }> = [];
+  for (const r of raw) {
+    const text = r.label === null ? r.text : r.rawText;
+    for (const p of pieces(text)) texts.push({ text: p, start: r.start, end: r.end });
+  }
+  const sentenceEnds = texts.filter((t) => /[.!?…]["”“'»)]*$/.test(t.text)).length;
+  const alternate = texts.length >= 2 && sentenceEnds >= texts.length * 0.6;
+  const notes = ['no_speaker_labels', alternate ? 'alternating_speakers_assumed' : 'single_speaker_assumed'];
+  texts.forEach((t, i) => {
+    const label = alternate && i % 2 === 1 ? 'Speaker 2' : 'Speaker 1';
+    const key = labelKey(label);
+    if (!labels.has(key)) labels.set(key, label);
+    if (t.start !== null) hasTimestamps = true;
+    segments.push({ key, text: t.text, start: t.start, end: t.end });
+  });
+  return { format: format === 'labelled' ? 'unlabelled' : format, segments, labels, hasTimestamps, notes };
 }
 
 const SENTENCE_END_RE = /[.!?…]["”“'»)]*$/;

@@ -19,7 +19,8 @@ export function scoreDiscovery(s: Signals): DimensionScore {
   add(q.open.length >= 3 && q.open.length / q.discovery.length >= 0.4, `${q.open.length} open questions`);
   const explored = s.pains.filter((p) => p.explored || p.drawnOut);
   add(explored.length > 0, 'a pain explored');
-  add(explored.some((p) => p.impact) || (explored.length > 0 && s.pains.some((p) => p.impact && p.drawnOut)), 'its impact quantified');
+  // The impact counts when the rep asked for it (an implication question), not when it was only volunteered.
+  add(q.discovery.some((u) => u.labels.has('ask_impact')) && s.pains.some((p) => p.impact), 'its impact asked for and quantified');
   const spread = q.all.length >= 4 && Math.max(...q.byThird) / q.all.length >= 0.8;
   if (spread) {
     score--;

@@ -12,7 +12,7 @@ export function scoreValue(s: Signals): DimensionScore {
     score = 2 + Number(s.pains.some((x) => x.explored)) + Number(needPayoff);
     reasons.push('no pitch: start 2', ...(needPayoff ? ['+1 need-payoff question'] : []));
   } else {
-    score = 1;
+    score = 2;
     const add = (ok: boolean, why: string) => {
       if (ok) {
         score++;

@@ -3,6 +3,7 @@
 // Arguing back caps the handling at 1; a concession as the only answer is giving in.
 import type { Label } from '../classify/labels.ts';
 import type { Utterance } from '../utterances/types.ts';
+import { wordsOf } from '../utterances/sentences.ts';
 import { OBJECTION_LABELS, PITCH_LABELS, type Sides, has, isCustomerU, isQuestion, sellerReply, sure } from './sides.ts';
 
 export type ObjectionType = 'price' | 'timing' | 'competitor' | 'status_quo' | 'authority' | 'send_material' | 'trust' | 'adoption';
@@ -43,7 +44,7 @@ export function customerObjections(s: Sides): Objection[] {
 }
 
 function handling(type: ObjectionType, utterance: Utterance, reply: Utterance[]): Objection {
-  const acknowledged = reply.some((r) => has(r, 'acknowledge', 'label', 'mirror', 'summary'));
+  const acknowledged = reply.some((r) => has(r, 'acknowledge', 'label', 'mirror', 'summary')) || repeatsObjection(utterance, reply[0]);
   const explored = reply.some((r) => has(r, 'explore_objection') || (isQuestion(r) && !has(r, 'check_back', 'next_step_proposal', 'next_step_dated', 'ask_logistics')));
   const answered = reply.some((r) => has(r, ...PITCH_LABELS)) || reply.reduce((n, r) => n + r.words, 0) >= 25;
   const checkedBack = reply.some((r) => has(r, 'check_back'));
@@ -53,4 +54,12 @@ function handling(type: ObjectionType, utterance: Utterance, reply: Utterance[])
   if (defended) quality = Math.min(quality, 1);
   if (conceded && !explored) quality = Math.min(quality, 1);
   return { type, utterance, reply, acknowledged, explored, answered, checkedBack, defended, conceded, quality };
+}
+
+/** A short first reply that repeats the customer's words ("Can't keep up?") acknowledges them. */
+function repeatsObjection(objection: Utterance, first: Utterance | undefined): boolean {
+  if (!first || first.words > 6) return false;
+  const said = new Set(wordsOf(objection.text).map((w) => w.toLowerCase()));
+  const words = wordsOf(first.text).map((w) => w.toLowerCase());
+  return words.length > 0 && words.filter((w) => said.has(w)).length / words.length >= 0.5;
 }

@@ -1,5 +1,5 @@
-// A long sentence often does several things ("I hear you, and because you're on Jobber I can do
-// 25 percent off"): the classifier weighs all its words together, so one act can drown in the
+// A long sentence often does several things (an acknowledgement, then a discount in the same
+// breath): the classifier weighs all its words together, so one act can drown in the
 // others. Long sentences are therefore also classified clause by clause, and an utterance carries
 // each label's highest probability over the sentence and its clauses.
 import { classify, labelsFromProbabilities } from '../classify/model.ts';

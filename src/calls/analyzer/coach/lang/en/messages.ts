@@ -10,7 +10,7 @@ export const EN_MESSAGES: Catalogue = {
     open_question: { why: 'An open question about how the customer works today: it gave them the floor.', coaching: 'Follow up on the answer with a second question before you change the topic.' },
     listening_move: { why: 'You played the customer\'s words back ({move}), which shows you listened and invites them to say more.', coaching: 'After a mirror or a label, stay quiet and let the customer fill the silence.' },
     tied_pitch: { why: 'You tied what you offer to a problem the customer had named themselves.', coaching: 'Do this with every part you present: first their problem, then the part that solves it.' },
-    objection_handled: { why: 'The customer raised a {objection} concern and you took it seriously and asked into it before answering.', coaching: 'Finish with a check: ask whether your answer settles the concern.' },
+    objection_handled: { why: 'The customer raised a {objection} concern and you took it seriously instead of arguing or moving on.', coaching: 'Finish with a check: ask whether your answer settles the concern.' },
     dated_close: { why: 'The call ends with a concrete next step with a day and time that the customer agreed to.', coaching: 'Send the invite while you are still on the call and name who brings what.' },
     rep_question: { why: 'A question that gave the customer the floor.', coaching: 'Build on it: ask a follow-up question about the answer before you move on.' },
     pain_skipped: { why: 'The customer named a problem and your reply moved on without asking how big it is or what it costs them.', coaching: 'Stay with the problem for two or three questions: how often, since when, what does it cost you.' },
