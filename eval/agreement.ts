@@ -48,12 +48,20 @@ function sameSpot(a: string, b: string): boolean {
   return common / Math.min(wa.size, wb.length) >= 0.6;
 }
 
+/** The annotated calls of a folder and its subfolders (eval/dev holds earlier sealed sets). */
 export function casesIn(dir: string): Array<{ name: string; transcript: string; ann: Annotation }> {
-  const files = readdirSync(dir).filter((f) => ['.txt', '.vtt', '.srt'].includes(extname(f))).sort();
-  return files.map((f) => {
+  const out: Array<{ name: string; transcript: string; ann: Annotation }> = [];
+  for (const f of readdirSync(dir).sort()) {
+    const path = join(dir, f);
+    if (statSync(path).isDirectory()) {
+      out.push(...casesIn(path));
+      continue;
+    }
+    if (!['.txt', '.vtt', '.srt'].includes(extname(f))) continue;
     const name = basename(f, extname(f));
-    return { name, transcript: readFileSync(join(dir, f), 'utf8'), ann: JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as Annotation };
-  });
+    out.push({ name, transcript: readFileSync(path, 'utf8'), ann: JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as Annotation });
+  }
+  return out;
 }
 
 export function agreement(dir: string, verbose = false, repName: string | null = 'Jordan Blake'): AgreementFigures {
