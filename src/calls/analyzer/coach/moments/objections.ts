@@ -16,7 +16,9 @@ export function objectionMoments(s: Signals): Candidate[] {
     const conceded = reply.some((r) => has(r, 'concession'));
     const explored = reply.some((r) => has(r, 'explore_objection'));
     if ((o.quality >= 2 || explored) && !defended) {
-      const best = reply.find((r) => has(r, 'explore_objection')) ?? reply.find((r) => has(r, 'label')) ?? reply.find((r) => has(r, 'acknowledge')) ?? reply[0];
+      // Praised only at words that took the concern up: a question into it, a label, an acknowledgement.
+      const best = reply.find((r) => has(r, 'explore_objection')) ?? reply.find((r) => has(r, 'label')) ?? reply.find((r) => has(r, 'acknowledge'));
+      if (!best) continue;
       const method: MethodKey = has(best, 'label') ? 'voss_label' : has(best, 'explore_objection') ? 'voss_calibrated_question' : 'laer';
       out.push({ kind: 'objection_handled', dimension: 'objection_handling', positive: true, weight: 5 + o.quality, quote: best, context: o.utterance, method, params });
       // Handled, but a step of LAER left out: the answer never explored or never checked back.

@@ -2,6 +2,8 @@
 // list nobody asked for, a pitch with no link to the customer, an unhedged guarantee.
 import type { Signals } from '../signals/index.ts';
 import type { Candidate } from './types.ts';
+import { LABELS } from '../classify/labels.ts';
+import type { Utterance } from '../utterances/types.ts';
 
 export function valueMoments(s: Signals): Candidate[] {
   const out: Candidate[] = [];
@@ -19,7 +21,8 @@ export function valueMoments(s: Signals): Candidate[] {
   if (dump) {
     out.push({ kind: 'feature_dump', dimension: 'value', positive: false, weight: 7.5, quote: dump[0].utterance, context: firstPain, method: 'gap_selling', params: { features: dump.length } });
   } else {
-    const untied = s.pitches.all.find((p) => !p.tied);
+    // The clearest pitch of those tied to nothing: the one the classifier is surest is a pitch.
+    const untied = s.pitches.all.filter((p) => !p.tied).sort((a, b) => pitchProbability(b.utterance) - pitchProbability(a.utterance))[0];
     if (untied) out.push({ kind: 'untied_pitch', dimension: 'value', positive: false, weight: s.pitches.tied === 0 ? 6 : 3, quote: untied.utterance, context: firstPain, method: 'gap_selling', params: {} });
   }
   for (const g of s.offers.guarantees) {
@@ -27,3 +30,6 @@ export function valueMoments(s: Signals): Candidate[] {
   }
   return out;
 }
+
+const PITCH = LABELS.indexOf('pitch_feature');
+const pitchProbability = (u: Utterance) => u.probs[PITCH];

@@ -85,7 +85,7 @@ export const DE_MESSAGES: Catalogue = {
     no_close: 'Im nächsten Gespräch beende ich mit einem konkreten nächsten Schritt, einem Termin und einer Zusage.',
     rep_statement: 'Im nächsten Gespräch mache ich aus meinen Aussagen Fragen zur Lage der Kundin oder des Kunden.',
   },
-  objectionNames: { price: 'Preis', timing: 'Zeitpunkt', competitor: 'Wettbewerber', status_quo: 'Status quo', authority: 'Entscheider', send_material: '„schicken Sie mir was“', trust: 'Vertrauen', adoption: 'Einführung' },
+  objectionNames: { price: 'Preis', timing: 'Zeitpunkt', competitor: 'Wettbewerber', status_quo: 'Status quo', authority: 'Entscheider', send_material: 'Bitte um Unterlagen', trust: 'Vertrauen', adoption: 'Einführung' },
   notes: {
     no_labels_one_speaker: '(Das Transkript hat keine Sprecherangaben und wurde als eine Person gelesen; Redeanteil und Einwände ließen sich nicht messen.)',
     no_speaker_labels: '(Das Transkript hat keine Sprecherangaben; es wurde angenommen, dass die Sprecher sich abwechseln.)',
