@@ -1,8 +1,12 @@
 // How the call ended: the last next step the seller proposed in the second half of the call,
 // whether it has a day or time, whether the customer agreed, and whether an invite was named.
 import type { LanguagePack } from '../lang/types.ts';
+import { LABELS } from '../classify/labels.ts';
 import type { Utterance } from '../utterances/types.ts';
 import { type Sides, has, isCustomerU, isSeller, sellerReply } from './sides.ts';
+
+const PROPOSAL = LABELS.indexOf('next_step_proposal');
+const LATE_PROPOSAL = 0.3;
 
 export type NextStepKind = 'dated' | 'undated' | 'vague' | 'none';
 
@@ -18,7 +22,8 @@ export interface NextStep {
 export function nextStep(s: Sides, lang: LanguagePack): NextStep {
   const half = s.call.totalWords / 2;
   const late = s.call.utterances.filter((u) => u.wordPos >= half || s.call.totalWords <= 120);
-  const proposals = late.filter((u) => isSeller(s, u.key) && has(u, 'next_step_proposal', 'next_step_dated'));
+  // Late in a call a next step is what people talk about: there a weaker sign of a proposal counts.
+  const proposals = late.filter((u) => isSeller(s, u.key) && (has(u, 'next_step_proposal', 'next_step_dated') || u.probs[PROPOSAL] >= LATE_PROPOSAL));
   if (proposals.length === 0) return withoutProposal(s, late);
   const after = s.call.utterances.slice(proposals[0].index);
   const isDated = (u: Utterance) => has(u, 'next_step_dated') || (has(u, 'next_step_proposal', 'agreement') && lang.dateTime.test(u.text));
