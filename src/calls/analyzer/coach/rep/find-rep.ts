@@ -1,8 +1,8 @@
 // Who is the salesperson. The hints a push can give come first (the dialer's rep_speaker, role
-// labels, the key owner's name); without them, every speaker's utterances vote with the labels
-// the classifier gave them: introducing a company and the call's purpose, asking about the
-// other's business, presenting and proposing next steps are the seller's; objections, pains and
-// describing one's own setup are the buyer's.
+// labels, the key owner's name); without them, what each speaker did decides, weighed by the
+// logistic model of rep-weights.json (speaker-features.ts): introducing oneself and the call's
+// purpose, asking about the other's business, presenting and proposing next steps are the
+// seller's; objections, pains and describing one's own setup are the buyer's.
 import type { Label } from '../classify/labels.ts';
 import { labelKey } from '../parse/transcript.ts';
 import { LANGUAGES } from '../lang/index.ts';

@@ -1,5 +1,6 @@
-// How much one utterance with a label says about its speaker's side of the table. Measured on
-// the development calls (eval/corpus, eval/dev) with `npm run eval -- --rep`.
+// How much one utterance with a label says about its speaker's side of the table: a plain vote
+// that finds colleagues on the seller's side (the salesperson is found by the learned weights of
+// rep-weights.json; a colleague is a second seller, which those weights do not rank).
 import type { Label } from '../classify/labels.ts';
 
 export const SELLER_VOTES: Partial<Record<Label, number>> = {
