@@ -52,24 +52,25 @@ export function addressProblem(text: string, form: FormOfAddress | null): string
   return null;
 }
 
+function scoreProblems(scores: unknown): string[] {
+  if (!isObject(scores)) return ['scores is missing or not an object'];
+  const problems: string[] = [];
+  for (const d of SCORE_DIMENSIONS) {
+    const v = scores[d];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 5) problems.push(`scores.${d} must be an integer from 1 to 5 (got ${JSON.stringify(v)})`);
+  }
+  for (const k of Object.keys(scores)) {
+    if (!(SCORE_DIMENSIONS as readonly string[]).includes(k)) problems.push(`scores.${k} is not a score dimension`);
+  }
+  return problems;
+}
+
 export function validateAnalysis(result: unknown, ctx: ValidationContext): string[] {
   const problems: string[] = [];
   if (!isObject(result)) return ['result is not an object'];
   const transcript = normalizeForQuote(ctx.transcript);
 
-  // Scores
-  const scores = result.scores;
-  if (!isObject(scores)) {
-    problems.push('scores is missing or not an object');
-  } else {
-    for (const d of SCORE_DIMENSIONS) {
-      const v = scores[d];
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 5) problems.push(`scores.${d} must be an integer from 1 to 5 (got ${JSON.stringify(v)})`);
-    }
-    for (const k of Object.keys(scores)) {
-      if (!(SCORE_DIMENSIONS as readonly string[]).includes(k)) problems.push(`scores.${k} is not a score dimension`);
-    }
-  }
+  problems.push(...scoreProblems(result.scores));
 
   const checkMoment = (m: unknown, path: string, isMiss: boolean) => {
     if (!isObject(m)) {
