@@ -159,3 +159,11 @@ test('a hard-wrapped utterance is joined back: a sentence across the line break 
   const sentences = buildCall(parseTranscript(t)).utterances.map((u) => u.text);
   assert.ok(sentences.includes('Unsere Software erstellt die Rechnungen automatisch aus Ihren  \r\n   Aufträgen.'));
 });
+
+test('a long label with the company and the team in brackets is still one speaker', () => {
+  const long = 'Dr. Anna-Maria Weber-Schulz (Lumen Logistik GmbH & Co. KG, Vertrieb Süd)';
+  const t = `${long}: Guten Tag, Herr Kraus.\nJonas Kraus: Hallo.\n${long}: Wie planen Sie heute Ihre Touren?\nJonas Kraus: Mit Excel.`;
+  assert.deepEqual([...parseTranscript(t).labels.values()], [long, 'Jonas Kraus']);
+  // Prose with a colon stays text.
+  assert.deepEqual([...parseTranscript('Anna: Wichtig ist eines: der Preis.\nBen: Ja.\nAnna: Gut.').labels.values()], ['Anna', 'Ben']);
+});

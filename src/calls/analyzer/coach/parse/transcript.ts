@@ -26,8 +26,8 @@ export interface ParsedTranscript {
 }
 
 const TS = String.raw`(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?`;
-// Up to 64 characters: dialers write a name with the company in brackets or after a dash.
-const NAME = String.raw`[\p{L}][\p{L}\p{M}\p{N}.'’&()\/ _–-]{0,63}?`;
+// Up to 100 characters: dialers write a name with the company (and a team) in brackets or after a dash.
+const NAME = String.raw`[\p{L}][\p{L}\p{M}\p{N}.,'’&()\/ _–-]{0,99}?`;
 // [ts] Name: text   |   ts - Name: text
 const TS_NAME_RE = new RegExp(String.raw`^\s*[\[(]?(${TS})[\])]?\s*[-–|]?\s*\**(${NAME})\**\s*[:：]\**\s*(.*)$`, 'u');
 // Name [ts]: text   |   Name (ts) text
@@ -71,11 +71,13 @@ export function labelKey(label: string): string {
 
 function plausibleLabel(name: string): boolean {
   const n = name.trim();
-  if (n.length === 0 || n.length > 64) return false;
+  if (n.length === 0 || n.length > 100) return false;
   const tokens = n.split(/\s+/);
   // "Anna Weber (Lumen GmbH)", "Mark Ellis - Harbor Freight Solutions": a name plus its company.
   const withCompany = /[()]|\s[-–]\s/.test(n);
-  if (tokens.length > (withCompany ? 8 : 4)) return false;
+  if (tokens.length > (withCompany ? 14 : 4)) return false;
+  // A comma belongs to a company name in brackets, never to a plain label ("Ja, genau: …" is speech).
+  if (n.includes(',') && !withCompany) return false;
   if (LABEL_BLOCKLIST.has(tokens[0].toLowerCase().replace(/[^\p{L}]/gu, ''))) return false;
   if (/^[\p{N}\s.:]+$/u.test(n)) return false;
   return true;
