@@ -46,7 +46,7 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
   const identity = new IdentityService(db);
   const companies = new CompanyService(db);
   const contacts = new ContactService(db, companies);
-  const sessions = new SessionService(db);
+  const sessions = new SessionService(db, handle.dialect);
   const links = new LinkResolver(contacts, companies);
   const allowances = new AllowanceService(db);
   return {
