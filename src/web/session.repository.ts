@@ -58,6 +58,11 @@ export class SessionRepository {
     return this.db.deleteFrom('login_attempts').where('email', '=', email).where('success', '=', 0).execute();
   }
 
+  /** Only if the hash is still the one checked: a password changed meanwhile is not overwritten. */
+  replacePasswordHash(userId: string, old: string, next: string): Promise<unknown> {
+    return this.db.updateTable('users').set({ password_hash: next }).where('id', '=', userId).where('password_hash', '=', old).execute();
+  }
+
   purgeAttempts(before: string): Promise<unknown> {
     return this.db.deleteFrom('login_attempts').where('attempted_at', '<', before).execute();
   }

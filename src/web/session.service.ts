@@ -7,7 +7,7 @@ import type { Actor } from '../common/actor.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
 import { normalizeEmail } from '../identity/identity.service.ts';
-import { verifyPassword } from '../identity/password.ts';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../identity/password.ts';
 import { SessionRepository } from './session.repository.ts';
 
 export const SESSION_DAYS = 14;
@@ -46,9 +46,6 @@ export function actorOf(user: UserTable): Actor {
   return { teamId: user.team_id, userId: user.id, role: user.role, name: user.name, email: user.email, keyId: null, scopes: new Set(['read', 'write']) };
 }
 
-// A real hash to compare against when the email is unknown, so timing does not reveal accounts.
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
-
 export class SessionService {
   readonly repo: SessionRepository;
 
@@ -74,6 +71,7 @@ export class SessionService {
       return { ok: false, reason: user && ok ? 'deactivated' : 'invalid' };
     }
     await this.repo.clearFailures(email);
+    if (needsRehash(user.password_hash!)) await this.repo.replacePasswordHash(user.id, user.password_hash!, await hashPassword(password));
     const { token, session } = await this.createSession(user);
     return { ok: true, token, session };
   }
