@@ -535,6 +535,24 @@ describe('application over HTTP', () => {
     assert.equal((await web.member.get('/contacts')).status, 200);
   });
 
+  it("lets a manager revoke members' and managers' keys but not an owner's (no button, 403, the key works); an owner revokes any", async () => {
+    const ownerKey = await s.services.identity.createKey({ userId: a.owner.userId, name: 'Owner integration' });
+    const memberKey = await s.services.identity.createKey({ userId: a.member2.userId, name: 'Rep dialer' });
+    const works = async (secret: string) => (await fetch(`${s.api}/me`, { headers: { authorization: `Bearer ${secret}` } })).status;
+    const list = (await web.manager.get('/team/keys')).text;
+    assert.doesNotMatch(list, new RegExp(`/team/keys/${ownerKey.key_id}/revoke`));
+    assert.match(list, new RegExp(`/team/keys/${memberKey.key_id}/revoke`));
+    const refused = await web.manager.post(`/team/keys/${ownerKey.key_id}/revoke`, {});
+    assert.equal(refused.status, 403);
+    assert.equal((await s.services.identity.repo.key(ownerKey.key_id))!.revoked_at, null);
+    assert.equal(await works(ownerKey.key), 200);
+    assert.equal((await web.manager.post(`/team/keys/${memberKey.key_id}/revoke`, {})).status, 303);
+    assert.equal(await works(memberKey.key), 401);
+    assert.match((await web.owner.get('/team/keys')).text, new RegExp(`/team/keys/${ownerKey.key_id}/revoke`));
+    assert.equal((await web.owner.post(`/team/keys/${ownerKey.key_id}/revoke`, {})).status, 303);
+    assert.equal(await works(ownerKey.key), 401);
+  });
+
   it('throttles sign-in after 10 failures per email, even with the right password then', async () => {
     const c = new WebClient(s.baseUrl);
     for (let i = 0; i < 10; i++) assert.equal((await c.post('/signin', { email: emails.otherOwner, password: 'wrong-password' })).status, 401);
