@@ -43,7 +43,7 @@ export interface Services {
 
 export function createServices(config: Config, handle: DatabaseHandle): Services {
   const db = handle.db;
-  const identity = new IdentityService(db);
+  const identity = new IdentityService(db, handle.dialect);
   const companies = new CompanyService(db);
   const contacts = new ContactService(db, companies);
   const sessions = new SessionService(db, handle.dialect);
