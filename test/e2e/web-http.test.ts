@@ -575,6 +575,21 @@ describe('application over HTTP', () => {
     assert.match(r.location!, /^\/signin\?next=%2Fteam/);
   });
 
+  it('never echoes a made-up id into the Location of a refused form: a 300,000-character deal_id gets a short redirect', async () => {
+    const huge = `dl_${'A'.repeat(300_000)}`;
+    for (const fields of [{ deal_id: huge, body: '' }, { contact_id: huge, body: '' }, { deal_id: huge, contact_id: huge, body: ' ' }]) {
+      const r = await web.manager.post('/activities', { kind: 'note', ...fields });
+      assert.equal(r.status, 303);
+      assert.equal(r.location, '/pipeline');
+    }
+    // A refused note on a real deal still goes back to that deal.
+    const deal = (await a.manager.client.post('/deals', { title: 'Back here' })).body;
+    assert.equal((await web.manager.post('/activities', { kind: 'note', deal_id: deal.id, body: '' })).location, `/deals/${deal.id}`);
+    // A Referer (the page the form was on) is followed only as a short local path.
+    const long = await web.manager.post('/activities', { kind: 'note', deal_id: deal.id, body: '' }, { referer: `/deals/${deal.id}?q=${'x'.repeat(5000)}` });
+    assert.equal(long.location, `/deals/${deal.id}`);
+  });
+
   it('escapes what users typed, everywhere it is shown', async () => {
     const evil = '<script>alert(1)</script>';
     const r = await web.member.post('/contacts', { email: 'xss@alpha.test', first_name: evil, company: `<img src=x onerror=alert(2)>` });
