@@ -577,7 +577,8 @@ describe('application over HTTP', () => {
 
   it('never echoes a made-up id into the Location of a refused form: a 300,000-character deal_id gets a short redirect', async () => {
     const huge = `dl_${'A'.repeat(300_000)}`;
-    for (const fields of [{ deal_id: huge, body: '' }, { contact_id: huge, body: '' }, { deal_id: huge, contact_id: huge, body: ' ' }]) {
+    const forms: Array<Record<string, string>> = [{ deal_id: huge, body: '' }, { contact_id: huge, body: '' }, { deal_id: huge, contact_id: huge, body: ' ' }];
+    for (const fields of forms) {
       const r = await web.manager.post('/activities', { kind: 'note', ...fields });
       assert.equal(r.status, 303);
       assert.equal(r.location, '/pipeline');
