@@ -47,6 +47,26 @@ describe('application over HTTP', () => {
     assert.match(https, /Secure/);
   });
 
+  it('sends nosniff on API answers too, and Strict-Transport-Security only when the request came in as https (RZ_TRUST_PROXY)', async () => {
+    const answers = (proto?: string) => Promise.all([
+      fetch(`${s.api}/me`, { headers: { authorization: `Bearer ${a.member.key}`, ...(proto ? { 'x-forwarded-proto': proto } : {}) } }),
+      fetch(`${s.api}/me`, { headers: proto ? { 'x-forwarded-proto': proto } : {} }),
+      fetch(`${s.api}/nowhere`, { headers: { authorization: `Bearer ${a.member.key}`, ...(proto ? { 'x-forwarded-proto': proto } : {}) } }),
+      fetch(`${s.baseUrl}/signin`, { headers: proto ? { 'x-forwarded-proto': proto } : {} }),
+      fetch(`${s.baseUrl}/healthz`, { headers: proto ? { 'x-forwarded-proto': proto } : {} }),
+    ]);
+    const plain = await answers();
+    assert.deepEqual(plain.map((r) => r.status), [200, 401, 404, 200, 200]);
+    for (const r of plain) {
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff', r.url);
+      assert.equal(r.headers.get('strict-transport-security'), null, r.url);
+    }
+    for (const r of await answers('https')) {
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff', r.url);
+      assert.equal(r.headers.get('strict-transport-security'), 'max-age=31536000', r.url);
+    }
+  });
+
   it("names the signed-in user's team in the header of every page, escaped, and no other team's", async () => {
     await s.services.identity.updateTeam(b.teamId, { name: 'Beta <Vertrieb> & Co' });
     for (const path of ['/pipeline', '/contacts', '/profile']) {
