@@ -43,10 +43,10 @@ export interface Services {
 
 export function createServices(config: Config, handle: DatabaseHandle): Services {
   const db = handle.db;
-  const identity = new IdentityService(db);
+  const identity = new IdentityService(db, handle.dialect);
   const companies = new CompanyService(db);
   const contacts = new ContactService(db, companies);
-  const sessions = new SessionService(db);
+  const sessions = new SessionService(db, handle.dialect);
   const links = new LinkResolver(contacts, companies);
   const allowances = new AllowanceService(db);
   return {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SelectQueryBuilder } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 import { LiteralLimitsPlugin } from './literal-limits.plugin.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './wal-checkpointer.ts';
@@ -110,6 +110,17 @@ export function forUpdate<DB, TB extends keyof DB, O>(
   if (dialect !== 'postgres') return qb;
   const locked = qb.forUpdate();
   return opts.skipLocked ? locked.skipLocked() : locked;
+}
+
+/**
+ * Serialises transactions that count rows and then insert one (a check-then-act with no row to
+ * lock) across processes: on PostgreSQL an advisory lock per name, held until the transaction
+ * ends. Names are locked in sorted order, so two transactions never wait on each other in a
+ * cycle. SQLite needs none: a writing statement takes the database's single write lock first.
+ */
+export async function lockNames(dialect: DialectName, tx: Db, names: string[]): Promise<void> {
+  if (dialect !== 'postgres') return;
+  for (const name of [...new Set(names)].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(tx);
 }
 
 /**

@@ -15,6 +15,7 @@ import { CallRow } from '../calls/call.row.ts';
 import { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from '../webhooks/webhook.row.ts';
 import { EventRow } from '../events/event.row.ts';
 import { clientErrorHandler, installErrorHandling, renderError } from './error-handler.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 import { AppError } from '../errors/app-error.ts';
 import { apiNotFound, installApiGuard } from './api-guard.ts';
 import { installJsonParser } from './json-body.ts';
@@ -85,6 +86,7 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
 
   for (const s of SHARED_SCHEMAS) app.addSchema(s as any);
   installErrorHandling(app);
+  installSecurityHeaders(app);
   app.addHook('onRequest', (request, _reply, done) => {
     done(request.raw.httpVersion === '1.1' && request.headers.host === undefined ? new AppError('bad_request', 'An HTTP/1.1 request needs a Host header.') : undefined);
   });

@@ -1,14 +1,14 @@
 // Teams, users and API keys: used by the CLI, the API (authentication) and the application.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import { lockNames, type Db, type DialectName } from '../db/database.ts';
 import type { Role, TeamTable, UserTable } from '../db/schema.ts';
-import { AppError, validation } from '../errors/app-error.ts';
+import { AppError, forbidden, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
 import { MAX_LENGTH, cleanText } from '../common/text.ts';
-import type { Actor, Scope } from '../common/actor.ts';
+import { type Actor, type Scope, seesAll } from '../common/actor.ts';
 import { IdentityRepository } from './identity.repository.ts';
-import { hashPassword } from './password.ts';
+import { checkPassword, hashPassword } from './password.ts';
 import { TurnBatcher } from '../lib/turn-batcher.ts';
 import { noteCreditsSet } from '../limits/allowance.service.ts';
 
@@ -96,22 +96,22 @@ export class IdentityService {
     async (secret, calls) => Array(calls).fill(await this.repo.keyByHash(hashKey(secret))),
   );
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Db, private readonly dialect: DialectName) {
     this.repo = new IdentityRepository(db);
   }
 
   /**
-   * `passwordRule` checks the owner's password after name and email, so a form hears of its
-   * fields in their order (the setup page applies the application's rule; the CLI sets any).
+   * The owner's password, when given, is held to the application's rule (checkPassword) after
+   * name and email, so a form hears of its fields in their order; the CLI gets the same rule.
    */
-  async createTeam(input: { name: string; ownerEmail: string; ownerName?: string; ownerPassword?: string; passwordRule?: (password: string) => string }) {
+  async createTeam(input: { name: string; ownerEmail: string; ownerName?: string; ownerPassword?: string }) {
     const name = cleanText(input.name, 'name', MAX_LENGTH.name);
     if (!name) throw validation('name', 'Team name must not be empty.');
     const ownerName = cleanText(input.ownerName, 'owner_name', MAX_LENGTH.name);
     const email = normalizeEmail(input.ownerEmail);
     if (!isValidEmail(email)) throw validation('email', 'Owner email is not a valid email address.');
     if (await this.repo.userByEmail(email)) throw validation('email', 'A user with this email already exists.');
-    const password = input.ownerPassword !== undefined && input.passwordRule ? input.passwordRule(input.ownerPassword) : input.ownerPassword;
+    const password = input.ownerPassword === undefined ? undefined : checkPassword(input.ownerPassword);
     const now = nowIso();
     const teamId = newId('team');
     const ownerId = newId('user');
@@ -133,8 +133,8 @@ export class IdentityService {
     return { team_id: teamId, owner_id: ownerId };
   }
 
-  /** Checks the fields in the order of the application's form: name, email, role, then `passwordRule`. */
-  async addUser(input: { teamId: string; email: string; role: string; name?: string; password?: string; passwordRule?: (password: string) => string }) {
+  /** Checks the fields in the order of the application's form: name, email, role, then the password (checkPassword). */
+  async addUser(input: { teamId: string; email: string; role: string; name?: string; password?: string }) {
     const team = await this.repo.team(input.teamId);
     if (!team) throw new AppError('not_found', `Team ${input.teamId} not found.`);
     const name = cleanText(input.name, 'name', MAX_LENGTH.name);
@@ -142,7 +142,7 @@ export class IdentityService {
     if (!isValidEmail(email)) throw validation('email', 'email is not a valid email address.');
     if (await this.repo.userByEmail(email)) throw validation('email', 'A user with this email already exists.');
     if (!ROLES.includes(input.role as Role)) throw validation('role', 'role must be owner, manager or member.');
-    const password = input.password !== undefined && input.passwordRule ? input.passwordRule(input.password) : input.password;
+    const password = input.password === undefined ? undefined : checkPassword(input.password);
     const now = nowIso();
     const id = newId('user');
     await this.db.insertInto('users').values({
@@ -169,9 +169,14 @@ export class IdentityService {
     return { key_id: id, key: secret, scopes };
   }
 
-  async revokeKey(keyId: string, teamId?: string) {
+  /**
+   * `by`: the user revoking, held to `mayRevokeKeyOf` (the application's Team page). Without it
+   * the operator revokes (`rz key revoke`), who stands above a team's roles.
+   */
+  async revokeKey(keyId: string, by?: Actor) {
     const key = await this.repo.key(keyId);
-    if (!key || (teamId && key.team_id !== teamId)) throw new AppError('not_found', `Key ${keyId} not found.`);
+    if (!key || (by && key.team_id !== by.teamId)) throw new AppError('not_found', `Key ${keyId} not found.`);
+    if (by && !mayRevokeKeyOf(by, (await this.repo.user(key.user_id))?.role ?? 'owner')) throw forbidden("Only owners can revoke an owner's keys.");
     if (!key.revoked_at) await this.db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', keyId).execute();
     return { key_id: keyId, revoked: true as const };
   }
@@ -207,9 +212,12 @@ export class IdentityService {
       set.name = name;
     }
     if (patch.locale !== undefined) set.locale = patch.locale;
-    if (patch.password !== undefined) set.password_hash = await hashPassword(patch.password);
+    if (patch.password !== undefined) set.password_hash = await hashPassword(checkPassword(patch.password));
     await this.db.transaction().execute(async (tx) => {
+      const losesAnOwner = user.role === 'owner' && ((patch.role !== undefined && patch.role !== 'owner') || patch.active === false);
+      if (losesAnOwner) await lockNames(this.dialect, tx, [`team-owners:${user.team_id}`]);
       await tx.updateTable('users').set(set).where('id', '=', userId).execute();
+      if (losesAnOwner) await requireAnActiveOwner(tx, user.team_id, patch.role !== undefined && patch.role !== 'owner' ? 'role' : 'user');
       if (patch.credits !== undefined) await noteCreditsSet(tx, userId, user.credits, patch.credits);
       // Deactivation ends the user's keys for good: reactivating the user must not bring
       // keys back that an owner believed dead (new keys can be made after reactivation).
@@ -240,6 +248,27 @@ export class IdentityService {
       requestLimit: row.request_limit,
     };
   }
+}
+
+/**
+ * A team keeps at least one active owner (application, CLI alike): checked after the update, in
+ * its transaction, so the refusal rolls it back. Writing first holds SQLite's write lock; on
+ * PostgreSQL the caller holds the team's lock, so two owners demoting each other at once cannot
+ * both pass.
+ */
+async function requireAnActiveOwner(tx: Db, teamId: string, field: string): Promise<void> {
+  const r = await tx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('team_id', '=', teamId).where('role', '=', 'owner').where('active', '=', 1).executeTakeFirstOrThrow();
+  if (Number(r.n) === 0) throw validation(field, 'The team needs at least one active owner.');
+}
+
+/**
+ * Who may revoke whose API keys: owners any key of their team, managers the keys of members and
+ * managers. A manager revoking an owner's keys could cut off the team's administration (its
+ * integrations run on them); a leaked owner key goes to an owner or the operator.
+ */
+export function mayRevokeKeyOf(actor: Pick<Actor, 'role'>, keyUserRole: Role): boolean {
+  return seesAll(actor) && (keyUserRole !== 'owner' || actor.role === 'owner');
 }
 
 export function parseScopes(raw: string[]): Scope[] {

@@ -16,20 +16,44 @@ export function checkPassword(password: unknown, field = 'password'): string {
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))));
 
-const PARAMS = { N: 16384, r: 8, p: 1 };
+export interface ScryptParams { N: number; r: number; p: number }
 
-/** scrypt$N$r$p$salt$hash (base64). */
-export async function hashPassword(password: string): Promise<string> {
+// N = 2^17 (r 8, p 1) is today's guidance for scrypt: 128 MiB and a noticeable fraction of a
+// second per hash. Hashes stored at a lower cost still verify and are re-hashed at the next
+// successful sign-in (needsRehash).
+export const PASSWORD_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+// The largest cost a stored hash may ask for: a corrupted row must not make us allocate gigabytes.
+const MAX_N = 2 ** 20;
+
+// Node refuses scrypt above 32 MiB by default; scrypt needs 128 * N * r bytes, plus headroom.
+const maxmem = (params: ScryptParams) => 128 * params.N * params.r * 2;
+
+/** scrypt$N$r$p$salt$hash (base64). `params` other than the current ones are for tests of old hashes. */
+export async function hashPassword(password: string, params: ScryptParams = PASSWORD_PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, 32, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, 32, { ...params, maxmem: maxmem(params) });
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/** A hash to check against when the email is unknown, at the current cost so timing reveals no accounts. */
+export const DUMMY_HASH = `scrypt$${PASSWORD_PARAMS.N}$${PASSWORD_PARAMS.r}$${PASSWORD_PARAMS.p}$${'A'.repeat(22)}==$${'A'.repeat(43)}=`;
+
+function parseHash(stored: string): { params: ScryptParams; salt: Buffer; hash: Buffer } | null {
+  const [alg, n, r, p, salt, hash] = stored.split('$');
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (alg !== 'scrypt' || !hash || !Number.isInteger(params.N) || params.N < 2 || params.N > MAX_N || !(params.r >= 1 && params.r <= 32) || !(params.p >= 1 && params.p <= 16)) return null;
+  return { params, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  if (!stored) return false;
-  const [alg, n, r, p, salt, hash] = stored.split('$');
-  if (alg !== 'scrypt' || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
-  return timingSafeEqual(key, expected);
+  const parsed = stored ? parseHash(stored) : null;
+  if (!parsed) return false;
+  const key = await scrypt(password, parsed.salt, parsed.hash.length, { ...parsed.params, maxmem: maxmem(parsed.params) });
+  return timingSafeEqual(key, parsed.hash);
+}
+
+/** Whether a stored hash was made with other parameters than today's (re-hash it once the password is known). */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  return !parsed || parsed.params.N !== PASSWORD_PARAMS.N || parsed.params.r !== PASSWORD_PARAMS.r || parsed.params.p !== PASSWORD_PARAMS.p;
 }

@@ -1,11 +1,12 @@
 // The Team page's domain rules (members and API keys), shared by the application and tests.
 // Only owners and managers administer a team; only owners grant or touch the owner role, and
-// the last active owner cannot be demoted or deactivated (a team must stay administrable).
+// the last active owner cannot be demoted or deactivated (a team must stay administrable:
+// IdentityService.updateUser holds that rule for the CLI too).
 import type { Db } from '../db/database.ts';
 import type { Role, UserTable } from '../db/schema.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
-import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
-import { IdentityService, ROLES } from './identity.service.ts';
+import { forbidden, notFound, validation } from '../errors/app-error.ts';
+import { IdentityService, mayRevokeKeyOf, ROLES } from './identity.service.ts';
 import { checkPassword } from './password.ts';
 
 export interface KeyListItem {
@@ -20,6 +21,8 @@ export interface KeyListItem {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** Whether the listing user may revoke it (mayRevokeKeyOf): the page offers Revoke only then. */
+  revocable: boolean;
 }
 
 export class TeamAdminService {
@@ -40,12 +43,6 @@ export class TeamAdminService {
     return user;
   }
 
-  private async activeOwners(teamId: string): Promise<number> {
-    const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('team_id', '=', teamId).where('role', '=', 'owner').where('active', '=', 1).executeTakeFirstOrThrow();
-    return Number(r.n);
-  }
-
   private parseRole(raw: unknown): Role {
     if (!ROLES.includes(raw as Role)) throw validation('role', 'role must be owner, manager or member.');
     return raw as Role;
@@ -55,7 +52,7 @@ export class TeamAdminService {
     this.requireAdmin(actor);
     const role = this.parseRole(input.role);
     if (role === 'owner' && actor.role !== 'owner') throw forbidden('Only owners can add owners.');
-    return this.identity.addUser({ teamId: actor.teamId, email: input.email, role, name: input.name, password: input.password, passwordRule: checkPassword });
+    return this.identity.addUser({ teamId: actor.teamId, email: input.email, role, name: input.name, password: input.password });
   }
 
   async changeRole(actor: Actor, userId: string, rawRole: string) {
@@ -63,9 +60,6 @@ export class TeamAdminService {
     const role = this.parseRole(rawRole);
     const user = await this.member(actor, userId);
     if ((role === 'owner' || user.role === 'owner') && actor.role !== 'owner') throw forbidden('Only owners can grant or change the owner role.');
-    if (user.role === 'owner' && role !== 'owner' && user.active === 1 && (await this.activeOwners(actor.teamId)) <= 1) {
-      throw validation('role', 'The team needs at least one active owner.');
-    }
     return this.identity.updateUser(user.id, { role });
   }
 
@@ -75,9 +69,6 @@ export class TeamAdminService {
     const user = await this.member(actor, userId);
     if (user.id === actor.userId && !active) throw validation('user', 'You cannot deactivate yourself.');
     if (user.role === 'owner' && actor.role !== 'owner') throw forbidden('Only owners can deactivate or reactivate owners.');
-    if (!active && user.role === 'owner' && (await this.activeOwners(actor.teamId)) <= 1) {
-      throw validation('user', 'The team needs at least one active owner.');
-    }
     const out = await this.identity.updateUser(user.id, { active });
     if (!active) await this.endSessions(user.id);
     return out;
@@ -110,10 +101,11 @@ export class TeamAdminService {
     this.requireAdmin(actor);
     const [keys, users] = await Promise.all([this.identity.repo.teamKeys(actor.teamId), this.identity.repo.teamUsers(actor.teamId)]);
     const names = new Map(users.map((u) => [u.id, u.name]));
+    const roles = new Map(users.map((u) => [u.id, u.role]));
     return keys.map((k) => ({
       id: k.id, name: k.name, prefix: k.prefix, scopes: k.scopes.split(','), user_id: k.user_id, user_name: names.get(k.user_id) ?? k.user_id,
       created_by: k.created_by, created_by_name: names.get(k.created_by) ?? k.created_by, created_at: k.created_at,
-      last_used_at: k.last_used_at, revoked_at: k.revoked_at,
+      last_used_at: k.last_used_at, revoked_at: k.revoked_at, revocable: mayRevokeKeyOf(actor, roles.get(k.user_id) ?? 'owner'),
     }));
   }
 
@@ -127,8 +119,6 @@ export class TeamAdminService {
 
   async revokeKey(actor: Actor, keyId: string) {
     this.requireAdmin(actor);
-    const key = await this.identity.repo.key(keyId);
-    if (!key || key.team_id !== actor.teamId) throw new AppError('not_found', 'Key not found.');
-    return this.identity.revokeKey(keyId, actor.teamId);
+    return this.identity.revokeKey(keyId, actor);
   }
 }

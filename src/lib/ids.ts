@@ -27,6 +27,11 @@ export const ID_PREFIX = {
 } as const;
 export type IdKind = keyof typeof ID_PREFIX;
 
+/** Whether a value has the shape of an id of ours (prefix_ + 26 ULID characters): user input naming a record. */
+export function looksLikeId(value: string): boolean {
+  return /^[a-z]{2,3}_[0-9A-HJKMNP-TV-Z]{26}$/.test(value);
+}
+
 let lastTime = 0;
 let lastRandom: number[] = [];
 

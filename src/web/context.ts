@@ -106,6 +106,9 @@ export function done(request: FastifyRequest, reply: FastifyReply, to: string, m
   return reply.redirect(safeLocalPath(to), 303);
 }
 
+/** Longer redirect targets are none of ours (ids are short): a `Location` header stays small. */
+export const MAX_REDIRECT_PATH = 2048;
+
 /**
  * Only same-site absolute paths are followed (no open redirects through ?next= or Referer).
  * Browsers drop tabs and newlines from a URL and read `\\` as `/`, so `/<TAB>/evil.example`
@@ -113,7 +116,7 @@ export function done(request: FastifyRequest, reply: FastifyReply, to: string, m
  * is left must resolve to this site's origin.
  */
 export function safeLocalPath(to: string | undefined, fallback = '/'): string {
-  if (!to || !to.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  if (!to || !to.startsWith('/') || to.length > MAX_REDIRECT_PATH || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
   try {
     const url = new URL(to, 'http://rz.invalid');
     return url.origin === 'http://rz.invalid' ? url.pathname + url.search + url.hash : fallback;
@@ -122,15 +125,17 @@ export function safeLocalPath(to: string | undefined, fallback = '/'): string {
   }
 }
 
+/** The page a form was on (Referer), else `fallback`; either only as a safe, bounded local path. */
 export function backPath(request: FastifyRequest, fallback: string): string {
+  const home = safeLocalPath(fallback);
   const ref = request.headers.referer;
-  if (!ref) return fallback;
+  if (!ref) return home;
   try {
     const u = new URL(ref);
-    if (u.host !== request.host) return fallback;
-    return safeLocalPath(u.pathname + u.search, fallback);
+    if (u.host !== request.host) return home;
+    return safeLocalPath(u.pathname + u.search, home);
   } catch {
-    return fallback;
+    return home;
   }
 }
 

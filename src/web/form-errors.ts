@@ -45,7 +45,7 @@ const RULES: Rule[] = [
   { match: /at least \d+ characters/, key: 'err.password_short' },
   { match: /longer than|at most \d+ characters|too long/, key: 'err.too_long', label: true },
   { match: /./, key: 'err.scopes', fields: ['scopes'] },
-  { match: /either “All events” or single events/, key: 'webhooks.events_mixed' },
+  { match: /either all events \("\*"\) or single events/, key: 'webhooks.events_mixed' },
   { match: /./, key: 'err.events', fields: ['events'] },
   { match: /./, key: 'err.url', fields: ['url'], label: true },
   { match: /at least one active owner/, key: 'err.last_owner' },

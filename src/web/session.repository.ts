@@ -1,4 +1,5 @@
-import type { Db } from '../db/database.ts';
+import { sql } from 'kysely';
+import { lockNames, type Db, type DialectName } from '../db/database.ts';
 import type { SessionTable, TeamTable, UserTable } from '../db/schema.ts';
 
 export class SessionRepository {
@@ -33,19 +34,33 @@ export class SessionRepository {
     return this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   }
 
-  recordAttempt(row: { id: string; email: string; ip: string; attempted_at: string; success: number }): Promise<unknown> {
-    return this.db.insertInto('login_attempts').values(row).execute();
-  }
-
-  async failuresSince(by: 'email' | 'ip', value: string, since: string): Promise<number> {
-    const r = await this.db.selectFrom('login_attempts').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(by, '=', value).where('success', '=', 0).where('attempted_at', '>', since).executeTakeFirstOrThrow();
-    return Number(r.n);
+  /**
+   * Records a sign-in attempt as a failure before its password is checked, only while the email
+   * and the address are both under their limits; false = throttled. Counting and inserting are
+   * one statement under a lock per email and address, so concurrent guesses (in any number of
+   * processes) cannot all pass the count before any of them is recorded.
+   */
+  reserveAttempt(dialect: DialectName, row: { id: string; email: string; ip: string; attempted_at: string }, limits: { since: string; perEmail: number; perIp: number }): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      await lockNames(dialect, tx, [`signin-email:${row.email}`, `signin-ip:${row.ip}`]);
+      const failures = (by: 'email' | 'ip', value: string) => sql`(select count(*) from login_attempts
+        where ${sql.ref(by)} = ${value} and success = 0 and attempted_at > ${limits.since})`;
+      const inserted = await sql<{ id: string }>`insert into login_attempts (id, email, ip, attempted_at, success)
+        select ${row.id}, ${row.email}, ${row.ip}, ${row.attempted_at}, 0
+        where ${failures('email', row.email)} < ${limits.perEmail} and ${failures('ip', row.ip)} < ${limits.perIp}
+        returning id`.execute(tx);
+      return inserted.rows.length === 1;
+    });
   }
 
   /** A successful sign-in clears the email's failures so a user who finally remembers is not locked. */
   clearFailures(email: string): Promise<unknown> {
     return this.db.deleteFrom('login_attempts').where('email', '=', email).where('success', '=', 0).execute();
+  }
+
+  /** Only if the hash is still the one checked: a password changed meanwhile is not overwritten. */
+  replacePasswordHash(userId: string, old: string, next: string): Promise<unknown> {
+    return this.db.updateTable('users').set({ password_hash: next }).where('id', '=', userId).where('password_hash', '=', old).execute();
   }
 
   purgeAttempts(before: string): Promise<unknown> {

@@ -1,13 +1,13 @@
 // Application sign-in: password check with throttling, sessions (cookie token stored only as a
 // hash), and the per-session CSRF token. No Fastify here: the web plugin handles cookies.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import type { Db, DialectName } from '../db/database.ts';
 import type { UserTable } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
 import { normalizeEmail } from '../identity/identity.service.ts';
-import { verifyPassword } from '../identity/password.ts';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../identity/password.ts';
 import { SessionRepository } from './session.repository.ts';
 
 export const SESSION_DAYS = 14;
@@ -46,13 +46,10 @@ export function actorOf(user: UserTable): Actor {
   return { teamId: user.team_id, userId: user.id, role: user.role, name: user.name, email: user.email, keyId: null, scopes: new Set(['read', 'write']) };
 }
 
-// A real hash to compare against when the email is unknown, so timing does not reveal accounts.
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
-
 export class SessionService {
   readonly repo: SessionRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Db, private readonly dialect: DialectName) {
     this.repo = new SessionRepository(db);
   }
 
@@ -60,20 +57,21 @@ export class SessionService {
     const email = normalizeEmail(rawEmail).slice(0, 254);
     const now = new Date();
     const since = new Date(now.getTime() - THROTTLE.windowMinutes * 60_000).toISOString();
-    const [byEmail, byIp] = await Promise.all([this.repo.failuresSince('email', email, since), this.repo.failuresSince('ip', ip, since)]);
-    if (byEmail >= THROTTLE.perEmail || byIp >= THROTTLE.perIp) return { ok: false, reason: 'throttled' };
+    // The attempt counts as a failure from before its password is checked (the check takes long
+    // enough for many concurrent guesses to arrive); a success takes it back below.
+    const reserved = await this.repo.reserveAttempt(this.dialect, { id: newId('login'), email, ip, attempted_at: now.toISOString() }, { since, ...THROTTLE });
+    if (!reserved) return { ok: false, reason: 'throttled' };
 
     const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    const at = now.toISOString();
     if (!user || !ok || user.active !== 1) {
-      await this.repo.recordAttempt({ id: newId('login'), email, ip, attempted_at: at, success: 0 });
       // Old attempts are only needed for the window; drop them as we go.
       await this.repo.purgeAttempts(new Date(now.getTime() - 24 * 3600_000).toISOString());
       // Only someone who knows the password learns the account is deactivated (no account probing).
       return { ok: false, reason: user && ok ? 'deactivated' : 'invalid' };
     }
     await this.repo.clearFailures(email);
+    if (needsRehash(user.password_hash!)) await this.repo.replacePasswordHash(user.id, user.password_hash!, await hashPassword(password));
     const { token, session } = await this.createSession(user);
     return { ok: true, token, session };
   }

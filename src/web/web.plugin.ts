@@ -11,7 +11,7 @@ import { AppError } from '../errors/app-error.ts';
 import { html } from './html.ts';
 import { renderError } from '../http/error-handler.ts';
 import { apiNotFound } from '../http/api-guard.ts';
-import { backPath, COOKIE, cookieOptions, ctxOf, licenceGate, localeFrom, readFlash, setFlash, type WebState } from './context.ts';
+import { backPath, COOKIE, safeLocalPath, cookieOptions, ctxOf, licenceGate, localeFrom, readFlash, setFlash, type WebState } from './context.ts';
 import { tokensEqual, randomToken } from './session.service.ts';
 import { HANDOFF_MINUTES, HandoffService, type Handoffs } from './handoff.service.ts';
 import { layout } from './layout.ts';
@@ -140,7 +140,7 @@ export function webApp(services: Services): FastifyPluginAsync {
           if (token) reply.clearCookie(COOKIE.session, { path: '/' });
         }
         // #restore: the browser kept what the form held (app.js) and puts it back on that page.
-        return reply.redirect(`/signin?next=${encodeURIComponent(reading ? request.url : `${backPath(request, '/')}#restore`)}`, 303);
+        return reply.redirect(`/signin?next=${encodeURIComponent(reading ? safeLocalPath(request.url) : `${backPath(request, '/')}#restore`)}`, 303);
       }
       if (access === 'admin' && session.user.role === 'member') throw new AppError('forbidden', 'Only owners and managers can open the Team page.');
     });

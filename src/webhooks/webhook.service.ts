@@ -24,7 +24,7 @@ export interface WebhookInput {
   paused?: boolean;
 }
 
-/** `["*"]`, `"all"`, `["all"]` or a list of known event names → the stored subscription. */
+/** `["*"]`, `"all"`, `["all"]` or a list of known event names (not both) → the stored subscription. */
 export function parseEvents(raw: unknown): string[] {
   if (raw === 'all' || raw === ALL_EVENTS) return [ALL_EVENTS];
   if (!Array.isArray(raw) || raw.length === 0) {
@@ -37,7 +37,12 @@ export function parseEvents(raw: unknown): string[] {
   if (unknown.length > 0) {
     throw validation('events', `Unknown event name(s): ${unknown.map(String).join(', ')}. Known: ${EVENT_NAMES.join(', ')}, or "*".`);
   }
-  if (names.some(all)) return [ALL_EVENTS];
+  // All events next to single ones is refused rather than guessed (the application's form, the
+  // API and `rz webhook create --events deal.created,all` alike): which did the caller mean?
+  if (names.some(all)) {
+    if (names.length > 1) throw validation('events', 'Choose either all events ("*") or single events, not both.');
+    return [ALL_EVENTS];
+  }
   return EVENT_NAMES.filter((n) => names.includes(n));
 }
 

@@ -125,6 +125,13 @@ describe('API guard', () => {
     assert.equal((await t.owner.client.get('/me')).headers.get('x-ratelimit-remaining'), '4');
   });
 
+  it('believes no X-Forwarded-Proto without RZ_TRUST_PROXY: no Strict-Transport-Security over plain http; nosniff always', async () => {
+    const r = await fetch(`${s.api}/me`, { headers: { authorization: `Bearer ${a.member.key}`, 'x-forwarded-proto': 'https' } });
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(r.headers.get('strict-transport-security'), null);
+  });
+
   it('holds the request limit exactly under concurrency across two server processes on one database', async () => {
     const t = await makeTeam(s.services, s.api, 'Concurrent');
     await s.services.identity.updateTeam(t.teamId, { request_limit: 50 });

@@ -45,8 +45,9 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.goto(`${baseUrl}/signin`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+  // Checking the password costs a 128 MiB scrypt hash: seconds, not milliseconds, on a busy machine.
+  await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 60_000 });
+  await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 60_000 });
 }
 
 /** The visible text of <main>, for assertions on what a person reads. */

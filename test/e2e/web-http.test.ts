@@ -47,6 +47,26 @@ describe('application over HTTP', () => {
     assert.match(https, /Secure/);
   });
 
+  it('sends nosniff on API answers too, and Strict-Transport-Security only when the request came in as https (RZ_TRUST_PROXY)', async () => {
+    const answers = (proto?: string) => Promise.all([
+      fetch(`${s.api}/me`, { headers: { authorization: `Bearer ${a.member.key}`, ...(proto ? { 'x-forwarded-proto': proto } : {}) } }),
+      fetch(`${s.api}/me`, { headers: proto ? { 'x-forwarded-proto': proto } : {} }),
+      fetch(`${s.api}/nowhere`, { headers: { authorization: `Bearer ${a.member.key}`, ...(proto ? { 'x-forwarded-proto': proto } : {}) } }),
+      fetch(`${s.baseUrl}/signin`, { headers: proto ? { 'x-forwarded-proto': proto } : {} }),
+      fetch(`${s.baseUrl}/healthz`, { headers: proto ? { 'x-forwarded-proto': proto } : {} }),
+    ]);
+    const plain = await answers();
+    assert.deepEqual(plain.map((r) => r.status), [200, 401, 404, 200, 200]);
+    for (const r of plain) {
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff', r.url);
+      assert.equal(r.headers.get('strict-transport-security'), null, r.url);
+    }
+    for (const r of await answers('https')) {
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff', r.url);
+      assert.equal(r.headers.get('strict-transport-security'), 'max-age=31536000', r.url);
+    }
+  });
+
   it("names the signed-in user's team in the header of every page, escaped, and no other team's", async () => {
     await s.services.identity.updateTeam(b.teamId, { name: 'Beta <Vertrieb> & Co' });
     for (const path of ['/pipeline', '/contacts', '/profile']) {
@@ -535,6 +555,24 @@ describe('application over HTTP', () => {
     assert.equal((await web.member.get('/contacts')).status, 200);
   });
 
+  it("lets a manager revoke members' and managers' keys but not an owner's (no button, 403, the key works); an owner revokes any", async () => {
+    const ownerKey = await s.services.identity.createKey({ userId: a.owner.userId, name: 'Owner integration' });
+    const memberKey = await s.services.identity.createKey({ userId: a.member2.userId, name: 'Rep dialer' });
+    const works = async (secret: string) => (await fetch(`${s.api}/me`, { headers: { authorization: `Bearer ${secret}` } })).status;
+    const list = (await web.manager.get('/team/keys')).text;
+    assert.doesNotMatch(list, new RegExp(`/team/keys/${ownerKey.key_id}/revoke`));
+    assert.match(list, new RegExp(`/team/keys/${memberKey.key_id}/revoke`));
+    const refused = await web.manager.post(`/team/keys/${ownerKey.key_id}/revoke`, {});
+    assert.equal(refused.status, 403);
+    assert.equal((await s.services.identity.repo.key(ownerKey.key_id))!.revoked_at, null);
+    assert.equal(await works(ownerKey.key), 200);
+    assert.equal((await web.manager.post(`/team/keys/${memberKey.key_id}/revoke`, {})).status, 303);
+    assert.equal(await works(memberKey.key), 401);
+    assert.match((await web.owner.get('/team/keys')).text, new RegExp(`/team/keys/${ownerKey.key_id}/revoke`));
+    assert.equal((await web.owner.post(`/team/keys/${ownerKey.key_id}/revoke`, {})).status, 303);
+    assert.equal(await works(ownerKey.key), 401);
+  });
+
   it('throttles sign-in after 10 failures per email, even with the right password then', async () => {
     const c = new WebClient(s.baseUrl);
     for (let i = 0; i < 10; i++) assert.equal((await c.post('/signin', { email: emails.otherOwner, password: 'wrong-password' })).status, 401);
@@ -555,6 +593,22 @@ describe('application over HTTP', () => {
     const r = await c.get('/team');
     assert.equal(r.status, 303);
     assert.match(r.location!, /^\/signin\?next=%2Fteam/);
+  });
+
+  it('never echoes a made-up id into the Location of a refused form: a 300,000-character deal_id gets a short redirect', async () => {
+    const huge = `dl_${'A'.repeat(300_000)}`;
+    const forms: Array<Record<string, string>> = [{ deal_id: huge, body: '' }, { contact_id: huge, body: '' }, { deal_id: huge, contact_id: huge, body: ' ' }];
+    for (const fields of forms) {
+      const r = await web.manager.post('/activities', { kind: 'note', ...fields });
+      assert.equal(r.status, 303);
+      assert.equal(r.location, '/pipeline');
+    }
+    // A refused note on a real deal still goes back to that deal.
+    const deal = (await a.manager.client.post('/deals', { title: 'Back here' })).body;
+    assert.equal((await web.manager.post('/activities', { kind: 'note', deal_id: deal.id, body: '' })).location, `/deals/${deal.id}`);
+    // A Referer (the page the form was on) is followed only as a short local path.
+    const long = await web.manager.post('/activities', { kind: 'note', deal_id: deal.id, body: '' }, { referer: `/deals/${deal.id}?q=${'x'.repeat(5000)}` });
+    assert.equal(long.location, `/deals/${deal.id}`);
   });
 
   it('escapes what users typed, everywhere it is shown', async () => {

@@ -77,7 +77,8 @@ describe('webhook registration (RZ_WEBHOOK_ALLOW_PRIVATE=1, as in development)',
     const named = await a.owner.client.post('/webhooks', { url: rx.url, events: [...every].reverse() });
     assert.equal(named.status, 201);
     assert.deepEqual(named.body.events, every);
-    for (const events of [['deal.deleted'], [], 'some', ['contact.created', 'ping'], ['*', 'bogus'], ['all', 'deal.nope']]) {
+    // All events next to single ones is refused rather than guessed, as the application's form does.
+    for (const events of [['deal.deleted'], [], 'some', ['contact.created', 'ping'], ['*', 'bogus'], ['all', 'deal.nope'], ['*', 'deal.created'], ['deal.created', 'all']]) {
       const r = await a.owner.client.post('/webhooks', { url: rx.url, events });
       assert.equal(r.status, 422, JSON.stringify(events));
       assert.equal(r.body.detail.error, 'validation_error');
@@ -201,6 +202,10 @@ describe('webhook registration (RZ_WEBHOOK_ALLOW_PRIVATE=1, as in development)',
       }
       const member = await rz('webhook', 'create', '--user', a.member.userId, '--url', rx.url, '--events', 'all');
       assert.match(member.stderr, /forbidden/);
+      const mixed = await rz('webhook', 'create', '--user', a.owner.userId, '--url', rx.url, '--events', 'deal.created,all');
+      assert.notEqual(mixed.code, 0);
+      assert.equal(mixed.stdout, '');
+      assert.match(mixed.stderr, /either all events .* or single events, not both\. \(validation_error\)/);
       assert.equal((await a.owner.client.get('/webhooks')).body.total, before);
     });
   });

@@ -2,7 +2,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { checkPassword } from '../../identity/password.ts';
 import { formErrorText } from '../form-errors.ts';
 import { html } from '../html.ts';
 import { COOKIE, cookieOptions, ctxOf, safeLocalPath, setFlash, str, type PageCtx } from '../context.ts';
@@ -88,7 +87,7 @@ export function authRoutes(services: Services): FastifyPluginAsync {
       const ctx = ctxOf(request, services.config.publicUrl);
       try {
         const { owner_id } = await services.identity.createTeam({
-          name: values.team, ownerEmail: values.email, ownerName: values.name, ownerPassword: str(b, 'password'), passwordRule: checkPassword,
+          name: values.team, ownerEmail: values.email, ownerName: values.name, ownerPassword: str(b, 'password'),
         });
         const owner = (await services.identity.repo.user(owner_id))!;
         if (isLocale(ctx.locale) && ctx.locale !== owner.locale) await services.identity.updateUser(owner.id, { locale: ctx.locale });

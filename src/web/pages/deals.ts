@@ -10,6 +10,7 @@ import { csrfField, layout } from '../layout.ts';
 import { dateInput, localStages, money, pastDateNote, personName, when } from '../format.ts';
 import { inAgendaOrder, listHref, type Refill, moveForm, newDealBox, noteForm, pager, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
+import { looksLikeId } from '../../lib/ids.ts';
 
 const HIDE = { hide: true };
 const BOARD_LIMIT = 100;
@@ -202,8 +203,9 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t('deals.reopened') };
     }));
 
-    // Without a Referer the note goes back to the record it was written on.
-    const noteHome = (b: unknown) => (str(b, 'deal_id') ? `/deals/${encodeURIComponent(str(b, 'deal_id'))}` : str(b, 'contact_id') ? `/contacts/${encodeURIComponent(str(b, 'contact_id'))}` : '/pipeline');
+    // Without a Referer the note goes back to the record it was written on, if it names one by an
+    // id of ours (a made-up value is not echoed into the redirect).
+    const noteHome = (b: unknown) => (looksLikeId(str(b, 'deal_id')) ? `/deals/${str(b, 'deal_id')}` : looksLikeId(str(b, 'contact_id')) ? `/contacts/${str(b, 'contact_id')}` : '/pipeline');
     web.post('/activities', { schema: HIDE }, async (request, reply) => formAction(request, reply, noteHome(request.body), async () => {
       const a = actor(request);
       const b = request.body;

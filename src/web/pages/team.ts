@@ -90,7 +90,7 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
             <td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${k.scopes.map((s) => t(`scope.${s}` as MessageKey)).join(', ')}</td>
             <td>${k.user_name}${k.created_by !== k.user_id ? html` <span class="muted">(${t('keys.created_by', { name: k.created_by_name })})</span>` : ''}</td>
             <td>${when(ctx, k.created_at)}</td><td>${k.last_used_at ? when(ctx, k.last_used_at) : html`<span class="muted">${t('keys.never')}</span>`}</td>
-            <td>${k.revoked_at ? html`<span class="badge">${t('keys.revoked')}</span>` : html`<form method="post" action="/team/keys/${k.id}/revoke" data-confirm="${t('keys.confirm_revoke', { name: k.name })}">${csrfField(ctx)}<button type="submit" class="danger">${t('keys.revoke')}</button></form>`}</td>
+            <td>${k.revoked_at ? html`<span class="badge">${t('keys.revoked')}</span>` : !k.revocable ? '' : html`<form method="post" action="/team/keys/${k.id}/revoke" data-confirm="${t('keys.confirm_revoke', { name: k.name })}">${csrfField(ctx)}<button type="submit" class="danger">${t('keys.revoke')}</button></form>`}</td>
           </tr>`)}</tbody></table></div>`}
       </section>`;
     return teamFrame(ctx, '/team/keys', body);

@@ -12,7 +12,6 @@ import { listHref, pager, refill } from '../widgets.ts';
 import { TEAM_TABS, teamFrame } from './team.ts';
 import { attemptErrorText } from '../form-errors.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
-import { validation } from '../../errors/app-error.ts';
 
 const ADMIN = { access: 'admin' as const };
 const HIDE = { hide: true };
@@ -61,12 +60,10 @@ function eventCheckboxes(ctx: PageCtx, selected: string[], idPrefix: string, inv
 
 /**
  * The events ticked in a form. "All events" is ticked by default, so a form with it and single
- * events too is refused rather than guessed (the API takes "*" next to names as all).
+ * events too is refused (by parseEvents, the one rule for forms, API and CLI) rather than guessed.
  */
 function formEvents(request: FastifyRequest): string[] {
-  const events = list(request.body, 'events');
-  if (events.includes(ALL_EVENTS) && events.length > 1) throw validation('events', 'Tick either “All events” or single events, not both.');
-  return events;
+  return list(request.body, 'events');
 }
 
 export function webhookRoutes(services: Services): FastifyPluginAsync {
