@@ -5,7 +5,7 @@
 import { AnalysisError, type AnalysisResult, type AnalyzeInput, type Analyzer, type CallMetrics, type Language, type ScoreDimension } from '../types.ts';
 import { analysisThreads } from './analysis-threads.ts';
 import { LANGUAGES } from './lang/index.ts';
-import { candidatesOf, selectMoments } from './moments/select.ts';
+import { selectMoments } from './moments/select.ts';
 import type { Candidate } from './moments/types.ts';
 import { parseTranscript } from './parse/transcript.ts';
 import { renderCommitment, renderMiss, renderMoment, type RenderContext } from './render/render.ts';
@@ -72,7 +72,7 @@ function analyse(input: AnalyzeInput): DetailedAnalysis {
     metrics: metricsOf(signals, parsed.format, rep.reason, notes),
     analyzer: 'builtin',
   };
-  return { result, explain, kinds: { strongest: sel.strongest, miss: sel.miss, moments: sel.moments, candidates: candidatesOf(signals) } };
+  return { result, explain, kinds: { strongest: sel.strongest, miss: sel.miss, moments: sel.moments, candidates: sel.candidates } };
 }
 
 function noteText(notes: string[], ctx: RenderContext): string | undefined {

@@ -13,6 +13,8 @@ import { type Candidate, NOT_PRAISED } from './types.ts';
 import { valueMoments } from './value.ts';
 
 export interface Selection {
+  /** Every candidate the selection chose from. */
+  candidates: Candidate[];
   strongest: Candidate;
   miss: Candidate;
   moments: [Candidate, Candidate, Candidate];
@@ -43,7 +45,7 @@ export function selectMoments(s: Signals, scores: Scores): Selection {
     three.push(f);
   }
   three.sort((a, b) => a.quote.index - b.quote.index);
-  return { strongest, miss, moments: three as [Candidate, Candidate, Candidate] };
+  return { candidates: all, strongest, miss, moments: three as [Candidate, Candidate, Candidate] };
 }
 
 /** The weakest dimension with a miss; among equally weak ones the most severe miss. */

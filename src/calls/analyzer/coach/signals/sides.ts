@@ -31,14 +31,6 @@ export function sellerReply(s: Sides, t: number): Utterance[] {
   return out;
 }
 
-/** The customer's turns right after turn `t` until the seller speaks again. */
-export function customerReply(s: Sides, t: number): Utterance[] {
-  const out: Utterance[] = [];
-  const turns = s.call.turns;
-  for (let i = t + 1; i < turns.length && !isSeller(s, turns[i].key); i++) out.push(...turns[i].utterances);
-  return out;
-}
-
 export function isQuestion(u: Utterance): boolean {
   return u.questionMark || has(u, ...QUESTION_LABELS);
 }

@@ -26,10 +26,10 @@ export function buildCall(parsed: ParsedTranscript): Call {
     }
     if (cur.start === null && seg.start !== null) cur.start = seg.start;
     if (seg.end !== null) cur.end = seg.end;
-    for (const { text, offset } of splitSentences(seg.text)) {
+    for (const { text } of splitSentences(seg.text)) {
       const words = countWords(text);
       if (words === 0) continue;
-      const u: Utterance = { index: utterances.length, turn: cur.index, key: cur.key, text, segText: seg.text, offset, words, wordPos, questionMark: /\?\s*["”“'»)]*$/.test(text), ...classifyWithClauses(text, words) };
+      const u: Utterance = { index: utterances.length, turn: cur.index, key: cur.key, text, words, wordPos, questionMark: /\?\s*["”“'»)]*$/.test(text), ...classifyWithClauses(text, words) };
       cur.utterances.push(u);
       utterances.push(u);
       cur.words += words;

@@ -10,9 +10,6 @@ export interface Utterance {
   key: string;
   /** Verbatim text: an exact substring of the transcript. */
   text: string;
-  /** The segment it was cut from and its offset there (adjacent sentences can be quoted together). */
-  segText: string;
-  offset: number;
   words: number;
   /** Words spoken in the call before this utterance. */
   wordPos: number;
