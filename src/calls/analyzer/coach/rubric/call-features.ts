@@ -1,0 +1,59 @@
+// The call as a handful of numbers: the measurements the hand rubric reads and the hand rubric's
+// own five scores. The score calibration (calibration.ts) is fitted on these against coaches'
+// scores. (The classifier's per-label rates were tried as well and added nothing across writers.)
+import type { Signals } from '../signals/index.ts';
+
+export interface CallFeatures {
+  names: string[];
+  values: number[];
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const share = <T>(xs: T[], ok: (x: T) => boolean) => (xs.length ? xs.filter(ok).length / xs.length : 0);
+
+function measured(s: Signals): Record<string, number> {
+  const q = s.questions;
+  const o = s.objections;
+  const p = s.pitches;
+  return {
+    talk_share: s.talkShare,
+    monologue_min: Math.min(s.monologue.effectiveSeconds, 600) / 60,
+    speakers: Math.min(s.speakers, 5),
+    questions: Math.log1p(q.all.length),
+    discovery_per_target: Math.min(2, q.discovery.length / s.questionTarget),
+    open_questions: Math.log1p(q.open.length),
+    open_share: q.discovery.length ? q.open.length / q.discovery.length : 0,
+    questions_bunched: q.all.length >= 4 ? Math.max(...q.byThird) / q.all.length : 0,
+    pains: Math.log1p(s.pains.length),
+    pains_explored: Math.log1p(s.pains.filter((x) => x.explored).length),
+    pains_drawn_out: Math.log1p(s.pains.filter((x) => x.drawnOut).length),
+    impacts: Math.log1p(s.pains.filter((x) => x.impact).length),
+    listening_moves: Math.log1p(s.listening.length),
+    cuts: Math.log1p(s.interruptions.cuts.length),
+    protests: Math.min(1, s.interruptions.protests.length),
+    pitches: Math.log1p(p.all.length),
+    pitches_tied: Math.log1p(p.tied),
+    tied_share: p.all.length ? p.tied / p.all.length : 0,
+    feature_dump: p.featureDump ? 1 : 0,
+    pitch_after_pain: p.afterFirstPain ? 1 : 0,
+    guarantees: Math.min(1, s.offers.guarantees.length),
+    unasked_offers: Math.min(1, s.offers.unasked.length),
+    objections: Math.log1p(o.length),
+    objection_quality: o.length ? mean(o.map((x) => x.quality)) / 4 : 0,
+    objection_min_quality: o.length ? Math.min(...o.map((x) => x.quality)) / 4 : 0,
+    acknowledged: share(o, (x) => x.acknowledged),
+    explored: share(o, (x) => x.explored),
+    answered: share(o, (x) => x.answered),
+    checked_back: share(o, (x) => x.checkedBack),
+    defended: share(o, (x) => x.defended),
+    conceded: share(o, (x) => x.conceded),
+    next_level: s.nextStep.level,
+    next_agreed: Number(s.nextStep.agreed),
+    next_invite: Number(s.nextStep.invite),
+  };
+}
+
+export function callFeatures(s: Signals, handScores: Record<string, number>): CallFeatures {
+  const all = { ...measured(s), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
+  return { names: Object.keys(all), values: Object.values(all) };
+}
