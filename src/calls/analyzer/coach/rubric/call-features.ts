@@ -1,7 +1,10 @@
-// The call as a handful of numbers: the measurements the hand rubric reads and the hand rubric's
-// own five scores. The score calibration (calibration.ts) is fitted on these against coaches'
-// scores. (The classifier's per-label rates were tried as well and added nothing across writers.)
+// The call as a handful of numbers: the measurements the hand rubric reads, how often each side
+// did what the five dimensions are about, and the hand rubric's own five scores. The score
+// calibration (calibration.ts) is fitted on these against coaches' scores. (All 88 label rates
+// were tried as well: across writers they did worse than these.)
+import { LABELS, type Label } from '../classify/labels.ts';
 import type { Signals } from '../signals/index.ts';
+import { isCustomerU, isRepU } from '../signals/sides.ts';
 
 export interface CallFeatures {
   names: string[];
@@ -53,7 +56,21 @@ function measured(s: Signals): Record<string, number> {
   };
 }
 
+const REP_RATES: Label[] = ['question_open', 'question_closed', 'ask_situation', 'ask_pain', 'ask_impact', 'summary', 'mirror', 'label', 'acknowledge', 'check_back', 'defend', 'pitch_feature', 'value_tied', 'proof', 'next_step_dated'];
+const CUSTOMER_RATES: Label[] = ['pain', 'impact', 'interest', 'agreement'];
+
+/** Per label, the mean probability over the salesperson's (or the customer's) utterances. */
+function labelRates(s: Signals): Record<string, number> {
+  const rep = s.sides.call.utterances.filter((u) => isRepU(s.sides, u));
+  const customer = s.sides.call.utterances.filter((u) => isCustomerU(s.sides, u));
+  const rate = (us: typeof rep, l: Label) => mean(us.map((u) => u.probs[LABELS.indexOf(l)]));
+  return {
+    ...Object.fromEntries(REP_RATES.map((l) => [`rep_${l}`, rate(rep, l)])),
+    ...Object.fromEntries(CUSTOMER_RATES.map((l) => [`customer_${l}`, rate(customer, l)])),
+  };
+}
+
 export function callFeatures(s: Signals, handScores: Record<string, number>): CallFeatures {
-  const all = { ...measured(s), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
+  const all = { ...measured(s), ...labelRates(s), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
   return { names: Object.keys(all), values: Object.values(all) };
 }
