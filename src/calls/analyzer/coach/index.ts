@@ -60,11 +60,11 @@ export function measureTranscript(input: AnalyzeInput) {
 
 function analyse(input: AnalyzeInput): DetailedAnalysis {
   const { language, parsed, call, rep, spoken, signals } = measureTranscript(input);
-  const { scores, explain } = scoreCall(signals);
+  const { scores, expected, explain } = scoreCall(signals);
   const notes = [...parsed.notes];
   if (signals.speakers === 1 && !notes.includes('single_speaker_assumed')) notes.push('single_speaker');
   if (spoken.mixed) notes.push('mixed_language');
-  const sel = selectMoments(signals, scores);
+  const sel = selectMoments(signals, scores, expected);
   const ctx: RenderContext = { coach: LANGUAGES[language], call: LANGUAGES[spoken.language], form: spoken.language === 'de' ? spoken.form : null, signals, speakerOf: (k) => call.labels.get(k) ?? k };
   const note = noteText(notes, ctx);
   const result: AnalysisResult = {

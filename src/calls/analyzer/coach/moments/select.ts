@@ -24,9 +24,9 @@ export function candidatesOf(s: Signals): Candidate[] {
   return [...discoveryMoments(s), ...listeningMoments(s), ...valueMoments(s), ...objectionMoments(s), ...nextStepMoments(s)];
 }
 
-export function selectMoments(s: Signals, scores: Scores): Selection {
+export function selectMoments(s: Signals, scores: Scores, expected: Record<ScoreDimension, number> = scores): Selection {
   const all = candidatesOf(s);
-  const miss = pickMiss(all, scores) ?? fallback(s, false, new Set());
+  const miss = pickMiss(all, scores, expected) ?? fallback(s, false, new Set());
   const strongest = pickStrongest(all, scores, miss) ?? fallback(s, true, new Set([miss.quote.index]));
   const used = new Set([miss.quote.index, strongest.quote.index]);
   const rest = all
@@ -48,11 +48,14 @@ export function selectMoments(s: Signals, scores: Scores): Selection {
   return { candidates: all, strongest, miss, moments: three as [Candidate, Candidate, Candidate] };
 }
 
-/** The weakest dimension with a miss; among equally weak ones the most severe miss. */
-function pickMiss(all: Candidate[], scores: Scores): Candidate | null {
+/**
+ * The weakest dimension with a miss; among equally scored ones the one expected lower, then the
+ * most severe miss.
+ */
+function pickMiss(all: Candidate[], scores: Scores, expected: Record<ScoreDimension, number>): Candidate | null {
   const misses = all.filter((c) => !c.positive);
   if (misses.length === 0) return null;
-  const rank = (c: Candidate) => scores[c.dimension] * 10 - c.weight;
+  const rank = (c: Candidate) => scores[c.dimension] * 10 + (expected[c.dimension] - scores[c.dimension]) * 5 - c.weight;
   return misses.reduce((best, c) => (rank(c) < rank(best) ? c : best));
 }
 

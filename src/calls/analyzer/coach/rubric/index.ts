@@ -15,6 +15,8 @@ export interface CallScores {
   scores: Scores;
   /** The hand rubric's scores, before calibration. */
   hand: Scores;
+  /** The expected score per dimension (the mean of the calibrated distribution): finer than the score, for ranking. */
+  expected: Record<ScoreDimension, number>;
   explain: Record<ScoreDimension, string[]>;
 }
 
@@ -32,14 +34,16 @@ export function scoreCall(s: Signals): CallScores {
   const hand = handScores(s);
   const calibration = scoreCalibration();
   // A call with one speaker is outside what the calibration saw: the rubric's floor rules hold.
-  if (!calibration || s.speakers <= 1) return { scores: hand.scores, hand: hand.scores, explain: hand.explain };
+  if (!calibration || s.speakers <= 1) return { scores: hand.scores, hand: hand.scores, expected: { ...hand.scores }, explain: hand.explain };
   const features = callFeatures(s, hand.scores);
   const scores = {} as Scores;
   const explain = {} as Record<ScoreDimension, string[]>;
+  const expected = {} as Record<ScoreDimension, number>;
   for (const dim of Object.keys(hand.scores) as ScoreDimension[]) {
     const p = scoreDistribution(calibration, dim, features);
     scores[dim] = medianScore(p);
+    expected[dim] = p.reduce((a, v, k) => a + v * (k + 1), 0);
     explain[dim] = [...hand.explain[dim], `rubric ${hand.scores[dim]}, calibrated ${scores[dim]} (p ${p.map((v) => v.toFixed(2)).join(' ')})`];
   }
-  return { scores, hand: hand.scores, explain };
+  return { scores, hand: hand.scores, expected, explain };
 }
