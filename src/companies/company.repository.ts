@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CompanyTable, Database } from '../db/schema.ts';
-import { containsCi } from '../common/pagination.ts';
+import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { prepareQuery } from '../db/prepared.ts';
 
 const companyById = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', '=', id));
@@ -39,8 +39,10 @@ export class CompanyRepository {
     return qb.orderBy('id', 'desc').limit(opts.limit + 1).execute();
   }
 
-  async count(teamId: string, q: string | undefined): Promise<number> {
+  /** Every company of the team, or a search's matches counted up to the cap (decisions.md). */
+  async count(teamId: string, q: string | undefined): Promise<Total> {
+    if (q) return searchTotal(await countUpTo(this.db, this.filtered(teamId, q), SEARCH_TOTAL_CAP + 1));
     const r = await this.filtered(teamId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(r.n);
+    return { total: Number(r.n), relation: 'eq' };
   }
 }

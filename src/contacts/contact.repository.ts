@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ContactTable, Database } from '../db/schema.ts';
-import { containsCi } from '../common/pagination.ts';
+import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { prepareQuery } from '../db/prepared.ts';
 import { incrementCounter, readCounter } from '../limits/usage-counter.repository.ts';
 
@@ -69,9 +69,9 @@ export class ContactRepository {
     return qb.orderBy('id', 'desc').limit(opts.limit + 1).execute();
   }
 
-  async count(teamId: string, q: string | undefined): Promise<number> {
-    if (!q) return readCounter(this.db, teamId, COUNT_PERIOD, COUNT_KIND);
-    const r = await this.filtered(teamId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(r.n);
+  /** Every contact of the team, or a search's matches counted up to the cap (decisions.md). */
+  async count(teamId: string, q: string | undefined): Promise<Total> {
+    if (!q) return { total: await readCounter(this.db, teamId, COUNT_PERIOD, COUNT_KIND), relation: 'eq' };
+    return searchTotal(await countUpTo(this.db, this.filtered(teamId, q), SEARCH_TOTAL_CAP + 1));
   }
 }

@@ -3,7 +3,7 @@ import type { Database, DealStageHistoryTable, DealTable } from '../db/schema.ts
 import { forUpdate, type DialectName } from '../db/database.ts';
 import type { Actor } from '../common/actor.ts';
 import { dealVisible, prepareVisibleQuery } from '../common/visibility.ts';
-import { containsCi } from '../common/pagination.ts';
+import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 
 export const NESTED_LIMIT = 100;
 
@@ -97,8 +97,10 @@ export class DealRepository {
     return new Map(rows.map((r) => [r.stage, Number(r.cents ?? 0)]));
   }
 
-  async count(actor: Actor, f: DealFilters): Promise<number> {
+  /** The deals matching `f`, or a search's matches counted up to the cap (decisions.md). */
+  async count(actor: Actor, f: DealFilters): Promise<Total> {
+    if (f.q) return searchTotal(await countUpTo(this.db, this.filtered(actor, f), SEARCH_TOTAL_CAP + 1));
     const r = await this.filtered(actor, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(r.n);
+    return { total: Number(r.n), relation: 'eq' };
   }
 }
