@@ -139,3 +139,16 @@ export async function keysetPage<R extends { id: string }, T>(
   const [rows, total] = await Promise.all([fetch({ before, limit }), count()]);
   return toPage(key, rows, limit, total, map);
 }
+
+/** A list page whose rows and total come from one call (a search that picks its plan by its count). */
+export async function keysetSearchPage<R extends { id: string }, T>(
+  key: CursorKey,
+  query: { cursor?: string; limit?: string },
+  search: (page: { before: string | null; limit: number }) => Promise<{ rows: R[]; total: Total }>,
+  map: (r: R) => T,
+): Promise<Page<T>> {
+  const limit = parseLimit(query.limit);
+  const before = decodeCursor(key, query.cursor);
+  const { rows, total } = await search({ before, limit });
+  return toPage(key, rows, limit, total, map);
+}

@@ -19,6 +19,7 @@ import * as m008 from './migrations/008_unicode_lower.ts';
 import * as m009 from './migrations/009_company_name_keys.ts';
 import * as m010 from './migrations/010_stage_history_changes_only.ts';
 import * as m011 from './migrations/011_search_composed_unicode.ts';
+import * as m012 from './migrations/012_search_index.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -61,8 +62,7 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  // Unicode case folding for searches with non-ASCII letters (SQLite's lower() folds ASCII only; see migration 008).
-  sqlite.function('rz_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').toLowerCase() : v));
+  registerSqliteFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new LiteralLimitsPlugin()] });
   sqliteHandles.set(db, sqlite);
   let checkpointer: Checkpointer | null = null;
@@ -77,6 +77,15 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
       await db.destroy();
     },
   };
+}
+
+/**
+ * Functions our SQL calls, on every connection that reads or writes RZ's tables (the search
+ * index's triggers call rz_lower on every write of a searched column).
+ */
+export function registerSqliteFunctions(sqlite: SQLite.Database): void {
+  // Unicode case folding for searches with non-ASCII letters (SQLite's lower() folds ASCII only; see migration 008).
+  sqlite.function('rz_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').toLowerCase() : v));
 }
 
 /**
@@ -145,6 +154,7 @@ const migrations: Record<string, Migration> = {
   '009_company_name_keys': m009,
   '010_stage_history_changes_only': m010,
   '011_search_composed_unicode': m011,
+  '012_search_index': m012,
 };
 
 export async function migrate(db: Db): Promise<string[]> {
