@@ -157,14 +157,15 @@ const migrations: Record<string, Migration> = {
   '012_search_index': m012,
 };
 
-export async function migrate(db: Db): Promise<string[]> {
+/** Runs the migrations not yet run, up to the latest (or, for tests of a migration, up to `to`). */
+export async function migrate(db: Db, opts: { to?: string } = {}): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableName: 'rz_migrations',
     migrationLockTableName: 'rz_migrations_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (opts.to ? migrator.migrateTo(opts.to) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
