@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, validation } from '../errors/app-error.ts';
 import { ID_PREFIX } from '../lib/ids.ts';
+import { readOffThread } from '../db/database.ts';
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;
@@ -105,8 +106,10 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBoo
  */
 export async function countUpTo<DB, TB extends keyof DB>(db: Kysely<DB>, qb: SelectQueryBuilder<DB, TB, object>, max: number): Promise<number> {
   const matches = qb.select(sql<number>`1`.as('one')).limit(max);
-  const r = await sql<{ n: number }>`select count(*) as n from (${matches}) as matches`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
+  const count = sql<{ n: number }>`select count(*) as n from (${matches}) as matches`;
+  // A search's count: off the event loop where the database can (see readOffThread).
+  const rows = await readOffThread(db, { compile: () => count.compile(db) });
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**

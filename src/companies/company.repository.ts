@@ -3,7 +3,7 @@ import type { CompanyTable, Database } from '../db/schema.ts';
 import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { prepareQuery } from '../db/prepared.ts';
 import { dialectOf, indexableTerm, narrowing, searchStart, type SearchTerm } from '../db/search-index.ts';
-import type { DialectName } from '../db/database.ts';
+import { readOffThread, type DialectName } from '../db/database.ts';
 
 const companyById = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', '=', id));
 
@@ -52,10 +52,11 @@ export class CompanyRepository {
     return this.page(this.filtered(teamId, undefined), opts);
   }
 
-  private page(qb: SelectQueryBuilder<Database, 'companies', object>, opts: { before?: string | null; limit: number }): Promise<CompanyTable[]> {
+  private page(qb: SelectQueryBuilder<Database, 'companies', object>, opts: { before?: string | null; limit: number }, search = false): Promise<CompanyTable[]> {
     let rows = qb.selectAll('companies');
     if (opts.before) rows = rows.where('companies.id', '<', opts.before);
-    return rows.orderBy('companies.id', 'desc').limit(opts.limit + 1).execute();
+    rows = rows.orderBy('companies.id', 'desc').limit(opts.limit + 1);
+    return search ? readOffThread(this.db, rows) : rows.execute();
   }
 
   /** Every company of the team. */
@@ -68,7 +69,7 @@ export class CompanyRepository {
   async search(teamId: string, q: string, page: { before: string | null; limit: number }): Promise<{ rows: CompanyTable[]; total: Total }> {
     const term = indexableTerm(q);
     const total = searchTotal(await countUpTo(this.db, this.filtered(teamId, q, term), SEARCH_TOTAL_CAP + 1));
-    const rows = await this.page(this.filtered(teamId, q, total.relation === 'eq' ? term : null), page);
+    const rows = await this.page(this.filtered(teamId, q, total.relation === 'eq' ? term : null), page, true);
     return { rows, total };
   }
 }

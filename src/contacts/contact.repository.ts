@@ -3,7 +3,7 @@ import type { ContactTable, Database } from '../db/schema.ts';
 import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { prepareQuery } from '../db/prepared.ts';
 import { dialectOf, indexableTerm, narrowing, searchStart, type SearchTerm } from '../db/search-index.ts';
-import type { DialectName } from '../db/database.ts';
+import { readOffThread, type DialectName } from '../db/database.ts';
 import { incrementCounter, readCounter } from '../limits/usage-counter.repository.ts';
 
 // The unfiltered contact count of a team is kept as a counter (contacts are never deleted),
@@ -81,11 +81,12 @@ export class ContactRepository {
     return this.page(this.filtered(teamId, opts.q), opts);
   }
 
-  private page(qb: SelectQueryBuilder<Database, 'contacts', object>, opts: { before?: string | null; limit: number; companyId?: string }): Promise<ContactTable[]> {
+  private page(qb: SelectQueryBuilder<Database, 'contacts', object>, opts: { before?: string | null; limit: number; companyId?: string }, search = false): Promise<ContactTable[]> {
     let rows = qb.selectAll('contacts');
     if (opts.companyId) rows = rows.where('contacts.company_id', '=', opts.companyId);
     if (opts.before) rows = rows.where('contacts.id', '<', opts.before);
-    return rows.orderBy('contacts.id', 'desc').limit(opts.limit + 1).execute();
+    rows = rows.orderBy('contacts.id', 'desc').limit(opts.limit + 1);
+    return search ? readOffThread(this.db, rows) : rows.execute();
   }
 
   /** Every contact of the team (kept as a counter). */
@@ -101,7 +102,7 @@ export class ContactRepository {
   async search(teamId: string, q: string, page: { before: string | null; limit: number }): Promise<{ rows: ContactTable[]; total: Total }> {
     const term = indexableTerm(q);
     const total = searchTotal(await countUpTo(this.db, this.filtered(teamId, q, term), SEARCH_TOTAL_CAP + 1));
-    const rows = await this.page(this.filtered(teamId, q, total.relation === 'eq' ? term : null), page);
+    const rows = await this.page(this.filtered(teamId, q, total.relation === 'eq' ? term : null), page, true);
     return { rows, total };
   }
 }

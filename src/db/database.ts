@@ -4,10 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type SelectQueryBuilder } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Migration, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 import { LiteralLimitsPlugin } from './literal-limits.plugin.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './wal-checkpointer.ts';
+import { ReadThreads } from './read-threads.ts';
+import { rzLower } from './sqlite-functions.ts';
 import * as m001 from './migrations/001_initial.ts';
 import * as m002 from './migrations/002_web_indexes.ts';
 import * as m003 from './migrations/003_nested_list_indexes.ts';
@@ -42,12 +44,27 @@ export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
   return sqliteHandles.get(db);
 }
 
+// Read threads of a Kysely instance (SQLite in long-running processes), for readOffThread.
+const readThreads = new WeakMap<object, ReadThreads>();
+
+/**
+ * Runs a read-only query that can take long (a search) in a read thread where the database has
+ * them (SQLite under rz serve), so the event loop stays free; elsewhere (PostgreSQL, whose driver
+ * never blocks; transactions; the CLI and tests) as usual.
+ */
+export async function readOffThread<R>(db: object & { executeQuery<T>(q: CompiledQuery<T>): Promise<{ rows: T[] }> }, query: { compile(): CompiledQuery<R> }): Promise<R[]> {
+  const compiled = query.compile();
+  const threads = readThreads.get(db);
+  if (threads) return threads.run<R>(compiled.sql, compiled.parameters);
+  return (await db.executeQuery(compiled)).rows;
+}
+
 /**
  * `backgroundCheckpoints`: for long-running processes, SQLite's WAL checkpoints run in a worker
  * thread instead of inside requests (see wal-checkpointer.ts). Short CLI commands and tests keep
  * SQLite's own automatic checkpoints.
  */
-export function openDatabase(opts: { databaseUrl?: string | null; dataDir: string; poolSize?: number; backgroundCheckpoints?: boolean }): DatabaseHandle {
+export function openDatabase(opts: { databaseUrl?: string | null; dataDir: string; poolSize?: number; backgroundCheckpoints?: boolean; readThreads?: number }): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new LiteralLimitsPlugin()] });
@@ -70,9 +87,12 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
     sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     checkpointer = startCheckpointer(file);
   }
+  const threads = opts.readThreads ? new ReadThreads(file, opts.readThreads) : null;
+  if (threads) readThreads.set(db, threads);
   return {
     db, dialect: 'sqlite', location: file,
     close: async () => {
+      await threads?.close();
       await checkpointer?.stop();
       await db.destroy();
     },
@@ -84,8 +104,7 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
  * index's triggers call rz_lower on every write of a searched column).
  */
 export function registerSqliteFunctions(sqlite: SQLite.Database): void {
-  // Unicode case folding for searches with non-ASCII letters (SQLite's lower() folds ASCII only; see migration 008).
-  sqlite.function('rz_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').toLowerCase() : v));
+  sqlite.function('rz_lower', { deterministic: true }, rzLower);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, DealStageHistoryTable, DealTable } from '../db/schema.ts';
-import { forUpdate, type DialectName } from '../db/database.ts';
+import { forUpdate, readOffThread, type DialectName } from '../db/database.ts';
 import type { Actor } from '../common/actor.ts';
 import { dealVisible, prepareVisibleQuery } from '../common/visibility.ts';
 import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
@@ -104,7 +104,9 @@ export class DealRepository {
   list(actor: Actor, f: DealFilters & { before?: string | null; limit: number }, term: SearchTerm | null = null, fromIndex = false): Promise<DealTable[]> {
     let qb = this.filtered(actor, f, term, fromIndex).selectAll('deals');
     if (f.before) qb = qb.where('deals.id', '<', f.before);
-    return qb.orderBy('deals.id', 'desc').limit(f.limit + 1).execute();
+    qb = qb.orderBy('deals.id', 'desc').limit(f.limit + 1);
+    // A search's page: off the event loop where the database can (see readOffThread).
+    return f.q ? readOffThread(this.db, qb) : qb.execute();
   }
 
   /** Sum of value_cents of the deals matching `f`, per stage (deals without a value count 0). */

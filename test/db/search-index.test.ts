@@ -146,6 +146,26 @@ describe('search through the trigram indexes', () => {
     assert.ok(found > 500, `the data set gives the searches something to find (${found})`);
   });
 
+  it('gives the same answers with searches in read threads (rz serve on SQLite), and sees the latest commit', async () => {
+    const threaded = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir, readThreads: 2 });
+    try {
+      const other = createServices(loadConfig({ RZ_DATA_DIR: database.dataDir }), threaded);
+      const sample = ['ada', 'müller', 'zoé', 'a', '%', 'acme corp', '"quote"', 'nothing-matches'];
+      const all = (p: { items: Array<{ id: string }>; total: number; total_relation: string; next_cursor: string | null }) => [p.items.map((r) => r.id), p.total, p.total_relation, p.next_cursor];
+      for (const q of sample) {
+        assert.deepEqual(all(await other.contacts.list(owner, { q })), all(await services.contacts.list(owner, { q })), `contacts ${q}`);
+        assert.deepEqual(all(await other.companies.list(owner, { q })), all(await services.companies.list(owner, { q })), `companies ${q}`);
+        assert.deepEqual(all(await other.deals.list(member, { q, status: 'all' })), all(await services.deals.list(member, { q, status: 'all' })), `deals ${q}`);
+      }
+      const searches = await Promise.all(sample.map((q) => other.contacts.list(owner, { q })));
+      assert.equal(searches.length, sample.length);
+      const { row } = await services.contacts.upsert(owner, { email: 'fresh@threads.test', first_name: 'Threadbare' });
+      assert.deepEqual((await other.contacts.list(owner, { q: 'threadbare' })).items.map((r) => r.id), [row.id]);
+    } finally {
+      await threaded.close();
+    }
+  });
+
   it('follows every write: new names, changed emails and titles, a company renamed under its deals', async () => {
     const search = async (kind: 'contacts' | 'companies' | 'deals', q: string) => (await indexed(kind, owner, q)).ids.length;
     assert.equal(await search('contacts', 'Adelheid Großmann'), 1);
