@@ -44,14 +44,17 @@ interface Thread {
 }
 
 export class ReadThreads {
-  private readonly threads: Thread[];
+  // Started at the first long read, so a process that never searches starts no threads.
+  private threads: Thread[] | null = null;
   private readonly pending = new Map<number, Pending>();
   private seq = 0;
 
-  constructor(file: string, size: number) {
+  constructor(private readonly file: string, private readonly size: number) {}
+
+  private start(): Thread[] {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.threads = Array.from({ length: size }, () => {
-      const worker = new Worker(THREAD, { eval: true, workerData: { file, driver } });
+    return Array.from({ length: this.size }, () => {
+      const worker = new Worker(THREAD, { eval: true, workerData: { file: this.file, driver } });
       worker.unref();
       const thread: Thread = { worker, busy: 0, exited: new Promise((resolve) => worker.once('exit', () => resolve())) };
       worker.on('message', (m: { id: number; rows?: unknown[]; error?: string }) => {
@@ -69,6 +72,7 @@ export class ReadThreads {
 
   /** Runs one read-only statement in the least busy thread. */
   run<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
+    this.threads ??= this.start();
     const thread = this.threads.reduce((a, b) => (b.busy < a.busy ? b : a));
     const id = ++this.seq;
     if (thread.busy++ === 0) thread.worker.ref();
@@ -84,7 +88,7 @@ export class ReadThreads {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.threads.map(async (t) => {
+    await Promise.all((this.threads ?? []).map(async (t) => {
       t.worker.postMessage('stop');
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([t.exited, new Promise((r) => (timer = setTimeout(r, 2000)))]);
