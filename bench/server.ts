@@ -25,7 +25,8 @@ if (mode === 'hello') {
   process.stdout.write(`${(app.server.address() as any).port}\n`);
 } else {
   const config = loadConfig();
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, backgroundCheckpoints: true });
+  // As rz serve opens it (src/server.ts); BENCH_READ_THREADS=0 runs searches on the event loop.
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, backgroundCheckpoints: true, readThreads: Number(process.env.BENCH_READ_THREADS ?? 2) });
   await migrate(handle.db);
   const app = await buildApp(createServices(config, handle));
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { newId } from '../src/lib/ids.ts';
+import { registerSqliteFunctions } from '../src/db/database.ts';
 
 export interface Floor { name: string; micros: number }
 
@@ -23,6 +24,8 @@ export function floorWork(dataDir: string, contactId: string): FloorWork {
   // rz serve checkpoints in a thread of its own, so the request path pays no checkpoint.
   db.pragma('wal_autocheckpoint = 0');
   db.pragma('busy_timeout = 5000');
+  // The search index's triggers (migration 012) run on the bare stack's inserts as on RZ's.
+  registerSqliteFunctions(db);
   const { team_id: teamId, owner_id: ownerId } = db.prepare('select team_id, owner_id from contacts where id = ?').get(contactId) as { team_id: string; owner_id: string };
   const contact = db.prepare('select * from contacts where team_id = ? and id = ?');
   const nested = ['deals', 'tasks'].map((t) => db.prepare(`select * from ${t} where team_id = ? and contact_id = ? order by id desc limit 100`));

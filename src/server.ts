@@ -8,6 +8,9 @@ import { createServices, type Services } from './services.ts';
 import { buildApp } from './http/app.ts';
 import { startBackground, type Background } from './worker/background.ts';
 
+/** Read threads of `rz serve` on SQLite: two searches at once off the event loop. */
+const SEARCH_READ_THREADS = 2;
+
 export interface Running {
   services: Services;
   app: FastifyInstance | null;
@@ -16,7 +19,8 @@ export interface Running {
 }
 
 export async function start(mode: 'serve' | 'worker', config: Config = loadConfig()): Promise<Running> {
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, backgroundCheckpoints: true });
+  // Searches run in read threads on SQLite, so a long one never holds up other requests (read-threads.ts).
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, backgroundCheckpoints: true, readThreads: mode === 'serve' ? SEARCH_READ_THREADS : 0 });
   await migrate(handle.db);
   const services = createServices(config, handle);
   const logger = { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] };

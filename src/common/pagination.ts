@@ -2,14 +2,35 @@
 import { createHash } from 'node:crypto';
 import { AppError, validation } from '../errors/app-error.ts';
 import { ID_PREFIX } from '../lib/ids.ts';
+import { readOffThread } from '../db/database.ts';
 
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;
+
+export type TotalRelation = 'eq' | 'gte';
 
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;
   total: number;
+  total_relation: TotalRelation;
+}
+
+/**
+ * A `q` search counts its matches up to this many (decisions.md): above it the page says
+ * `total: 10000, total_relation: "gte"`, so a search never has to count a whole table.
+ */
+export const SEARCH_TOTAL_CAP = 10_000;
+
+/** A count as a list page reports it; a bare number is an exact count. */
+export interface Total {
+  total: number;
+  relation: TotalRelation;
+}
+
+/** The total of a search counted with LIMIT SEARCH_TOTAL_CAP + 1 (see countUpTo). */
+export function searchTotal(counted: number): Total {
+  return counted > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, relation: 'gte' } : { total: counted, relation: 'eq' };
 }
 
 export function parseLimit(raw: string | undefined): number {
@@ -60,13 +81,15 @@ export function decodeCursor(key: CursorKey, raw: string | undefined): string | 
 }
 
 /** Given limit+1 fetched rows, builds the page. */
-export function toPage<R extends { id: string }, T>(key: CursorKey, rows: R[], limit: number, total: number, map: (r: R) => T): Page<T> {
+export function toPage<R extends { id: string }, T>(key: CursorKey, rows: R[], limit: number, total: number | Total, map: (r: R) => T): Page<T> {
   const more = rows.length > limit;
   const slice = more ? rows.slice(0, limit) : rows;
+  const t = typeof total === 'number' ? { total, relation: 'eq' as const } : total;
   return {
     items: slice.map(map),
     next_cursor: more ? encodeCursor(key, slice[slice.length - 1].id) : null,
-    total,
+    total: t.total,
+    total_relation: t.relation,
   };
 }
 
@@ -75,7 +98,19 @@ export function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+
+/**
+ * Counts the rows of `qb` (a filtered query without a select list), stopping at `max`: a
+ * subquery with a LIMIT, so the database never reads more matches than that.
+ */
+export async function countUpTo<DB, TB extends keyof DB>(db: Kysely<DB>, qb: SelectQueryBuilder<DB, TB, object>, max: number): Promise<number> {
+  const matches = qb.select(sql<number>`1`.as('one')).limit(max);
+  const count = sql<{ n: number }>`select count(*) as n from (${matches}) as matches`;
+  // A search's count: off the event loop where the database can (see readOffThread).
+  const rows = await readOffThread(db, { compile: () => count.compile(db) });
+  return Number(rows[0]?.n ?? 0);
+}
 
 /**
  * `lower(col) LIKE '%q%'` with escaping that behaves the same on SQLite and PostgreSQL. A search
@@ -99,11 +134,24 @@ export async function keysetPage<R extends { id: string }, T>(
   key: CursorKey,
   query: { cursor?: string; limit?: string },
   fetch: (page: { before: string | null; limit: number }) => Promise<R[]>,
-  count: () => Promise<number>,
+  count: () => Promise<number | Total>,
   map: (r: R) => T,
 ): Promise<Page<T>> {
   const limit = parseLimit(query.limit);
   const before = decodeCursor(key, query.cursor);
   const [rows, total] = await Promise.all([fetch({ before, limit }), count()]);
+  return toPage(key, rows, limit, total, map);
+}
+
+/** A list page whose rows and total come from one call (a search that picks its plan by its count). */
+export async function keysetSearchPage<R extends { id: string }, T>(
+  key: CursorKey,
+  query: { cursor?: string; limit?: string },
+  search: (page: { before: string | null; limit: number }) => Promise<{ rows: R[]; total: Total }>,
+  map: (r: R) => T,
+): Promise<Page<T>> {
+  const limit = parseLimit(query.limit);
+  const before = decodeCursor(key, query.cursor);
+  const { rows, total } = await search({ before, limit });
   return toPage(key, rows, limit, total, map);
 }

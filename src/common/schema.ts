@@ -63,6 +63,9 @@ export const ListQuery = Type.Object({
 
 export const pageOf = <T extends TSchema>(item: T, title: string) => Type.Object({
   items: Type.Array(item),
-  next_cursor: Nullable(Type.String()),
-  total: Type.Integer(),
+  next_cursor: Nullable(Type.String({ description: 'Cursor of the next page; null on the last page' })),
+  total: Type.Integer({ minimum: 0, description: 'Rows matching the filters that the key can see (a q search: at most 10000, see total_relation)' }),
+  total_relation: Type.String({
+    enum: ['eq', 'gte'], description: 'eq: total is exact. gte: a q search with more than 10000 matches; total is 10000 and the real number is higher',
+  }),
 }, { title });

@@ -1,12 +1,18 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { CompanyTable, Database } from '../db/schema.ts';
-import { containsCi } from '../common/pagination.ts';
+import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { prepareQuery } from '../db/prepared.ts';
+import { dialectOf, indexableTerm, narrowing, searchStart, type SearchTerm } from '../db/search-index.ts';
+import { readOffThread, type DialectName } from '../db/database.ts';
 
 const companyById = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', '=', id));
 
 export class CompanyRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly dialect: DialectName;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.dialect = dialectOf(db);
+  }
 
   async byId(teamId: string, id: string): Promise<CompanyTable | undefined> {
     return (await companyById(this.db, teamId, id))[0];
@@ -33,20 +39,43 @@ export class CompanyRepository {
     return this.db.updateTable('companies').set(set).where('team_id', '=', teamId).where('id', '=', id).execute();
   }
 
-  private filtered(teamId: string, q: string | undefined) {
-    let qb = this.db.selectFrom('companies').where('team_id', '=', teamId);
+  /**
+   * The team's companies, matching `q` if given. With a term the index serves, the search starts
+   * from the index's candidates (`containsCi` stays the final test, so the result is the same).
+   */
+  private filtered(teamId: string, q: string | undefined, term: SearchTerm | null = null) {
+    const start = term ? searchStart(this.dialect, 'companies', term) : null;
+    let qb = start
+      ? this.db.selectFrom(start.as('m')).crossJoin('companies').whereRef('companies.id', '=', 'm.entity_id') as unknown as SelectQueryBuilder<Database, 'companies', object>
+      : this.db.selectFrom('companies');
+    qb = qb.where('companies.team_id', '=', teamId);
+    if (term && !start) qb = qb.where(narrowing('companies', term));
     if (q) qb = qb.where((eb) => eb.or([containsCi('name', q), containsCi('domain', q)]));
     return qb;
   }
 
-  list(teamId: string, opts: { q?: string; before?: string | null; limit: number }): Promise<CompanyTable[]> {
-    let qb = this.filtered(teamId, opts.q).selectAll();
-    if (opts.before) qb = qb.where('id', '<', opts.before);
-    return qb.orderBy('id', 'desc').limit(opts.limit + 1).execute();
+  list(teamId: string, opts: { before?: string | null; limit: number }): Promise<CompanyTable[]> {
+    return this.page(this.filtered(teamId, undefined), opts);
   }
 
-  async count(teamId: string, q: string | undefined): Promise<number> {
-    const r = await this.filtered(teamId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  private page(qb: SelectQueryBuilder<Database, 'companies', object>, opts: { before?: string | null; limit: number }, search = false): Promise<CompanyTable[]> {
+    let rows = qb.selectAll('companies');
+    if (opts.before) rows = rows.where('companies.id', '<', opts.before);
+    rows = rows.orderBy('companies.id', 'desc').limit(opts.limit + 1);
+    return search ? readOffThread(this.db, rows) : rows.execute();
+  }
+
+  /** Every company of the team. */
+  async count(teamId: string): Promise<number> {
+    const r = await this.filtered(teamId, undefined).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(r.n);
+  }
+
+  /** A `q` search: a page and the total counted up to the cap (as ContactRepository.search). */
+  async search(teamId: string, q: string, page: { before: string | null; limit: number }): Promise<{ rows: CompanyTable[]; total: Total }> {
+    const term = indexableTerm(q);
+    const total = searchTotal(await countUpTo(this.db, this.filtered(teamId, q, term), SEARCH_TOTAL_CAP + 1));
+    const rows = await this.page(this.filtered(teamId, q, total.relation === 'eq' ? term : null), page, true);
+    return { rows, total };
   }
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { CompanyTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage, keysetSearchPage } from '../common/pagination.ts';
 import { MAX_LENGTH, companyNameKey, normaliseName } from '../common/text.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
@@ -112,6 +112,8 @@ export class CompanyService {
   async list(actor: Actor, query: { q?: string; cursor?: string; limit?: string }): Promise<Page<CompanyRow>> {
     const q = query.q?.trim() || undefined;
     const repo = new CompanyRepository(this.db);
-    return keysetPage(cursorKey('companies', actor.teamId, { q }), query, (page) => repo.list(actor.teamId, { q, ...page }), () => repo.count(actor.teamId, q), toCompanyRow);
+    const key = cursorKey('companies', actor.teamId, { q });
+    if (q) return keysetSearchPage(key, query, (page) => repo.search(actor.teamId, q, page), toCompanyRow);
+    return keysetPage(key, query, (page) => repo.list(actor.teamId, page), () => repo.count(actor.teamId), toCompanyRow);
   }
 }

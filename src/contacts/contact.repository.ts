@@ -1,7 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ContactTable, Database } from '../db/schema.ts';
-import { containsCi } from '../common/pagination.ts';
+import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { prepareQuery } from '../db/prepared.ts';
+import { dialectOf, indexableTerm, narrowing, searchStart, type SearchTerm } from '../db/search-index.ts';
+import { readOffThread, type DialectName } from '../db/database.ts';
 import { incrementCounter, readCounter } from '../limits/usage-counter.repository.ts';
 
 // The unfiltered contact count of a team is kept as a counter (contacts are never deleted),
@@ -21,7 +23,11 @@ const insertUnlessEmailTaken = prepareQuery(11, (db, id: string, team_id: string
   .returning('id'));
 
 export class ContactRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly dialect: DialectName;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.dialect = dialectOf(db);
+  }
 
   async byId(teamId: string, id: string): Promise<ContactTable | undefined> {
     return (await contactById(this.db, teamId, id))[0];
@@ -48,8 +54,17 @@ export class ContactRepository {
     return this.db.updateTable('contacts').set(set).where('team_id', '=', teamId).where('id', '=', id).execute();
   }
 
-  private filtered(teamId: string, q: string | undefined) {
-    let qb = this.db.selectFrom('contacts').where('team_id', '=', teamId);
+  /**
+   * The team's contacts, matching `q` if given. With a term the index serves, the search starts
+   * from the index's candidates (`containsCi` stays the final test, so the result is the same).
+   */
+  private filtered(teamId: string, q: string | undefined, term: SearchTerm | null = null) {
+    const start = term ? searchStart(this.dialect, 'contacts', term) : null;
+    let qb = start
+      ? this.db.selectFrom(start.as('m')).crossJoin('contacts').whereRef('contacts.id', '=', 'm.entity_id') as unknown as SelectQueryBuilder<Database, 'contacts', object>
+      : this.db.selectFrom('contacts');
+    qb = qb.where('contacts.team_id', '=', teamId);
+    if (term && !start) qb = qb.where(narrowing('contacts', term));
     if (q) {
       qb = qb.where((eb) => eb.or([
         containsCi('first_name', q), containsCi('last_name', q), containsCi('email', q), containsCi('phone', q),
@@ -63,15 +78,31 @@ export class ContactRepository {
   list(teamId: string, opts: { q?: string; before?: string | null; limit: number; companyId?: string }): Promise<ContactTable[]> {
     // The unfiltered pages (the common case) are compiled once.
     if (!opts.q && !opts.companyId) return opts.before ? pageAfter(this.db, teamId, opts.before, opts.limit + 1) : firstPage(this.db, teamId, opts.limit + 1);
-    let qb = this.filtered(teamId, opts.q).selectAll();
-    if (opts.companyId) qb = qb.where('company_id', '=', opts.companyId);
-    if (opts.before) qb = qb.where('id', '<', opts.before);
-    return qb.orderBy('id', 'desc').limit(opts.limit + 1).execute();
+    return this.page(this.filtered(teamId, opts.q), opts);
   }
 
-  async count(teamId: string, q: string | undefined): Promise<number> {
-    if (!q) return readCounter(this.db, teamId, COUNT_PERIOD, COUNT_KIND);
-    const r = await this.filtered(teamId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(r.n);
+  private page(qb: SelectQueryBuilder<Database, 'contacts', object>, opts: { before?: string | null; limit: number; companyId?: string }, search = false): Promise<ContactTable[]> {
+    let rows = qb.selectAll('contacts');
+    if (opts.companyId) rows = rows.where('contacts.company_id', '=', opts.companyId);
+    if (opts.before) rows = rows.where('contacts.id', '<', opts.before);
+    rows = rows.orderBy('contacts.id', 'desc').limit(opts.limit + 1);
+    return search ? readOffThread(this.db, rows) : rows.execute();
+  }
+
+  /** Every contact of the team (kept as a counter). */
+  async count(teamId: string): Promise<number> {
+    return readCounter(this.db, teamId, COUNT_PERIOD, COUNT_KIND);
+  }
+
+  /**
+   * A `q` search: a page and the total, counted up to the cap (decisions.md). Below the cap the
+   * page comes from the index's candidates; above it matches are many, and newest first through
+   * the team's rows reaches a page's worth soonest.
+   */
+  async search(teamId: string, q: string, page: { before: string | null; limit: number }): Promise<{ rows: ContactTable[]; total: Total }> {
+    const term = indexableTerm(q);
+    const total = searchTotal(await countUpTo(this.db, this.filtered(teamId, q, term), SEARCH_TOTAL_CAP + 1));
+    const rows = await this.page(this.filtered(teamId, q, total.relation === 'eq' ? term : null), page, true);
+    return { rows, total };
   }
 }

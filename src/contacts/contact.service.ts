@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ContactTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage, keysetSearchPage } from '../common/pagination.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
@@ -114,6 +114,8 @@ export class ContactService {
   async list(actor: Actor, query: { q?: string; cursor?: string; limit?: string }): Promise<Page<ContactRow>> {
     const q = query.q?.trim() || undefined;
     const repo = new ContactRepository(this.db);
-    return keysetPage(cursorKey('contacts', actor.teamId, { q }), query, (page) => repo.list(actor.teamId, { q, ...page }), () => repo.count(actor.teamId, q), toContactRow);
+    const key = cursorKey('contacts', actor.teamId, { q });
+    if (q) return keysetSearchPage(key, query, (page) => repo.search(actor.teamId, q, page), toContactRow);
+    return keysetPage(key, query, (page) => repo.list(actor.teamId, page), () => repo.count(actor.teamId), toContactRow);
   }
 }

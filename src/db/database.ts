@@ -4,10 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type SelectQueryBuilder } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Migration, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 import { LiteralLimitsPlugin } from './literal-limits.plugin.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './wal-checkpointer.ts';
+import { ReadThreads } from './read-threads.ts';
+import { rzLower } from './sqlite-functions.ts';
 import * as m001 from './migrations/001_initial.ts';
 import * as m002 from './migrations/002_web_indexes.ts';
 import * as m003 from './migrations/003_nested_list_indexes.ts';
@@ -19,6 +21,7 @@ import * as m008 from './migrations/008_unicode_lower.ts';
 import * as m009 from './migrations/009_company_name_keys.ts';
 import * as m010 from './migrations/010_stage_history_changes_only.ts';
 import * as m011 from './migrations/011_search_composed_unicode.ts';
+import * as m012 from './migrations/012_search_index.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -41,12 +44,27 @@ export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
   return sqliteHandles.get(db);
 }
 
+// Read threads of a Kysely instance (SQLite in long-running processes), for readOffThread.
+const readThreads = new WeakMap<object, ReadThreads>();
+
+/**
+ * Runs a read-only query that can take long (a search) in a read thread where the database has
+ * them (SQLite under rz serve), so the event loop stays free; elsewhere (PostgreSQL, whose driver
+ * never blocks; transactions; the CLI and tests) as usual.
+ */
+export async function readOffThread<R>(db: object & { executeQuery<T>(q: CompiledQuery<T>): Promise<{ rows: T[] }> }, query: { compile(): CompiledQuery<R> }): Promise<R[]> {
+  const compiled = query.compile();
+  const threads = readThreads.get(db);
+  if (threads) return threads.run<R>(compiled.sql, compiled.parameters);
+  return (await db.executeQuery(compiled)).rows;
+}
+
 /**
  * `backgroundCheckpoints`: for long-running processes, SQLite's WAL checkpoints run in a worker
  * thread instead of inside requests (see wal-checkpointer.ts). Short CLI commands and tests keep
  * SQLite's own automatic checkpoints.
  */
-export function openDatabase(opts: { databaseUrl?: string | null; dataDir: string; poolSize?: number; backgroundCheckpoints?: boolean }): DatabaseHandle {
+export function openDatabase(opts: { databaseUrl?: string | null; dataDir: string; poolSize?: number; backgroundCheckpoints?: boolean; readThreads?: number }): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new LiteralLimitsPlugin()] });
@@ -61,8 +79,7 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  // Unicode case folding for searches with non-ASCII letters (SQLite's lower() folds ASCII only; see migration 008).
-  sqlite.function('rz_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.normalize('NFC').toLowerCase() : v));
+  registerSqliteFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new LiteralLimitsPlugin()] });
   sqliteHandles.set(db, sqlite);
   let checkpointer: Checkpointer | null = null;
@@ -70,13 +87,24 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
     sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     checkpointer = startCheckpointer(file);
   }
+  const threads = opts.readThreads ? new ReadThreads(file, opts.readThreads) : null;
+  if (threads) readThreads.set(db, threads);
   return {
     db, dialect: 'sqlite', location: file,
     close: async () => {
+      await threads?.close();
       await checkpointer?.stop();
       await db.destroy();
     },
   };
+}
+
+/**
+ * Functions our SQL calls, on every connection that reads or writes RZ's tables (the search
+ * index's triggers call rz_lower on every write of a searched column).
+ */
+export function registerSqliteFunctions(sqlite: SQLite.Database): void {
+  sqlite.function('rz_lower', { deterministic: true }, rzLower);
 }
 
 /**
@@ -145,16 +173,18 @@ const migrations: Record<string, Migration> = {
   '009_company_name_keys': m009,
   '010_stage_history_changes_only': m010,
   '011_search_composed_unicode': m011,
+  '012_search_index': m012,
 };
 
-export async function migrate(db: Db): Promise<string[]> {
+/** Runs the migrations not yet run, up to the latest (or, for tests of a migration, up to `to`). */
+export async function migrate(db: Db, opts: { to?: string } = {}): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableName: 'rz_migrations',
     migrationLockTableName: 'rz_migrations_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (opts.to ? migrator.migrateTo(opts.to) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, DealStageHistoryTable, DealTable } from '../db/schema.ts';
-import { forUpdate, type DialectName } from '../db/database.ts';
+import { forUpdate, readOffThread, type DialectName } from '../db/database.ts';
 import type { Actor } from '../common/actor.ts';
 import { dealVisible, prepareVisibleQuery } from '../common/visibility.ts';
-import { containsCi } from '../common/pagination.ts';
+import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
+import { dealCandidates, dialectOf, indexableTerm, narrowTo, type SearchTerm } from '../db/search-index.ts';
 
 export const NESTED_LIMIT = 100;
 
@@ -21,7 +22,11 @@ const dealsOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => 
   .where(dealVisible(actor)).where('contact_id', '=', contactId).orderBy('id', 'desc').limit(NESTED_LIMIT));
 
 export class DealRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly dialect: DialectName;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.dialect = dialectOf(db);
+  }
 
   visibleById(actor: Actor, id: string): Promise<DealTable | undefined> {
     return this.db.selectFrom('deals').selectAll().where(dealVisible(actor)).where('id', '=', id).executeTakeFirst();
@@ -63,32 +68,45 @@ export class DealRepository {
     return this.db.selectFrom('deal_stage_history').selectAll().where('team_id', '=', teamId).where('deal_id', '=', dealId).orderBy('id', 'asc').execute();
   }
 
-  private filtered(actor: Actor, f: DealFilters) {
-    let qb = this.db.selectFrom('deals').where(dealVisible(actor));
+  /**
+   * The visible deals matching `f`. A search term the index serves narrows the linked contacts
+   * and companies to the index's candidates and, with `fromIndex`, the deals themselves (the
+   * search predicate stays the final test, so the result is the same).
+   */
+  private filtered(actor: Actor, f: DealFilters, term: SearchTerm | null = null, fromIndex = false) {
+    // From the index: the candidates first, CROSS JOIN keeping them the outer loop on SQLite.
+    let qb = term && fromIndex
+      ? this.db.selectFrom(sql<{ id: string }>`(${dealCandidates(this.dialect, actor.teamId, term)})`.as('m')).crossJoin('deals').whereRef('deals.id', '=', 'm.id') as unknown as SelectQueryBuilder<Database, 'deals', object>
+      : this.db.selectFrom('deals');
+    qb = qb.where(dealVisible(actor));
     if (f.status !== 'all') qb = qb.where('status', '=', f.status);
     if (f.stage) qb = qb.where('stage', '=', f.stage);
     // Served by deals_team_owner_idx (team_id, owner_id, status, id), newest first.
     if (f.ownerId) qb = qb.where('deals.owner_id', '=', f.ownerId);
     const q = f.q;
     if (q) {
+      const narrowed = (kind: 'contacts' | 'companies') => (term ? [narrowTo(this.dialect, kind, term)] : []);
       // Title, or the linked contact's name, or the linked company's name (decisions.md). Subqueries
       // stay inside the team, so a search never reaches another team's rows.
       qb = qb.where((eb) => eb.or([
         containsCi('deals.title', q),
-        eb('deals.contact_id', 'in', eb.selectFrom('contacts').select('contacts.id').where('contacts.team_id', '=', actor.teamId).where((cb) => cb.or([
+        eb('deals.contact_id', 'in', eb.selectFrom('contacts').select('contacts.id').where('contacts.team_id', '=', actor.teamId).where((cb) => cb.and([...narrowed('contacts'), cb.or([
           containsCi('contacts.first_name', q), containsCi('contacts.last_name', q),
           containsCi(sql`coalesce(contacts.first_name, '') || ' ' || coalesce(contacts.last_name, '')`, q),
-        ]))),
-        eb('deals.company_id', 'in', eb.selectFrom('companies').select('companies.id').where('companies.team_id', '=', actor.teamId).where(containsCi('companies.name', q))),
+        ])]))),
+        eb('deals.company_id', 'in', eb.selectFrom('companies').select('companies.id').where('companies.team_id', '=', actor.teamId)
+          .where((cb) => cb.and([...narrowed('companies'), containsCi('companies.name', q)]))),
       ]));
     }
     return qb;
   }
 
-  list(actor: Actor, f: DealFilters & { before?: string | null; limit: number }): Promise<DealTable[]> {
-    let qb = this.filtered(actor, f).selectAll('deals');
+  list(actor: Actor, f: DealFilters & { before?: string | null; limit: number }, term: SearchTerm | null = null, fromIndex = false): Promise<DealTable[]> {
+    let qb = this.filtered(actor, f, term, fromIndex).selectAll('deals');
     if (f.before) qb = qb.where('deals.id', '<', f.before);
-    return qb.orderBy('deals.id', 'desc').limit(f.limit + 1).execute();
+    qb = qb.orderBy('deals.id', 'desc').limit(f.limit + 1);
+    // A search's page: off the event loop where the database can (see readOffThread).
+    return f.q ? readOffThread(this.db, qb) : qb.execute();
   }
 
   /** Sum of value_cents of the deals matching `f`, per stage (deals without a value count 0). */
@@ -97,8 +115,21 @@ export class DealRepository {
     return new Map(rows.map((r) => [r.stage, Number(r.cents ?? 0)]));
   }
 
+  /** The deals matching `f` (without a search: see search). */
   async count(actor: Actor, f: DealFilters): Promise<number> {
     const r = await this.filtered(actor, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(r.n);
+  }
+
+  /**
+   * A search (`f.q`): a page and the total counted up to the cap (decisions.md). Below the cap the
+   * page comes from the index's candidates; above it matches are many, and newest first through
+   * the visible deals reaches a page's worth soonest.
+   */
+  async search(actor: Actor, f: DealFilters & { q: string }, page: { before: string | null; limit: number }): Promise<{ rows: DealTable[]; total: Total }> {
+    const term = indexableTerm(f.q);
+    const total = searchTotal(await countUpTo(this.db, this.filtered(actor, f, term, true), SEARCH_TOTAL_CAP + 1));
+    const rows = await this.list(actor, { ...f, ...page }, term, total.relation === 'eq');
+    return { rows, total };
   }
 }

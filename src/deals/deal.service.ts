@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/database.ts';
 import type { ContactTable, Database, DealTable } from '../db/schema.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
-import { type Page, cursorKey, keysetPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage, keysetSearchPage } from '../common/pagination.ts';
 import { parseDealValue } from '../common/money.ts';
 import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
 import { isIdOf, newId } from '../lib/ids.ts';
@@ -227,6 +227,9 @@ export class DealService {
     if (stage) await this.checkStage(this.db, actor.teamId, stage);
     const filters = { q: query.q?.trim() || undefined, status, stage, ownerId };
     const repo = new DealRepository(this.db);
-    return keysetPage(cursorKey('deals', actor.teamId, filters), query, (page) => repo.list(actor, { ...filters, ...page }), () => repo.count(actor, filters), toDealRow);
+    const key = cursorKey('deals', actor.teamId, filters);
+    const q = filters.q;
+    if (q) return keysetSearchPage(key, query, (page) => repo.search(actor, { ...filters, q }, page), toDealRow);
+    return keysetPage(key, query, (page) => repo.list(actor, { ...filters, ...page }), () => repo.count(actor, filters), toDealRow);
   }
 }

@@ -89,8 +89,8 @@ export function listHref(base: string, params: Record<string, string | undefined
 }
 
 /** The footer of every list: the total, a link back to the first page from a later one, the next page. */
-export function pager(ctx: PageCtx, href: (cursor?: string) => string, page: { next_cursor: string | null; total: number }, cursor: string | undefined): Html {
-  return html`<p class="pager"><span>${ctx.t('list.total', { n: page.total })}</span>
+export function pager(ctx: PageCtx, href: (cursor?: string) => string, page: { next_cursor: string | null; total: number; total_relation: 'eq' | 'gte' }, cursor: string | undefined): Html {
+  return html`<p class="pager"><span>${ctx.t(page.total_relation === 'gte' ? 'list.total_gte' : 'list.total', { n: page.total })}</span>
     ${cursor ? html`<a href="${href()}" rel="first">${ctx.t('list.first')}</a>` : ''}
     ${page.next_cursor ? html`<a href="${href(page.next_cursor)}" rel="next">${ctx.t('list.more')}</a>` : ''}</p>`;
 }

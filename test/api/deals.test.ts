@@ -521,7 +521,7 @@ describe('deals', () => {
           for (const status of ['open', 'all']) {
             const res = await r.member.client.get(`/deals?owner_id=${other}&status=${status}`);
             assert.equal(res.status, 200);
-            assert.deepEqual(res.body, { items: [], next_cursor: null, total: 0 });
+            assert.deepEqual(res.body, { items: [], next_cursor: null, total: 0, total_relation: 'eq' });
           }
         }
         const own = await r.member.client.get(`/deals?owner_id=${r.member.userId}&status=all`);
@@ -533,7 +533,7 @@ describe('deals', () => {
         for (const foreign of [b.owner.userId, 'us_01ARZ3NDEKTSV4RRFFQ69G5FAV']) {
           const res = await r.owner.client.get(`/deals?owner_id=${foreign}&status=all`);
           assert.equal(res.status, 200);
-          assert.deepEqual(res.body, { items: [], next_cursor: null, total: 0 });
+          assert.deepEqual(res.body, { items: [], next_cursor: null, total: 0, total_relation: 'eq' });
         }
         // And the other way round: Beta's owner does not reach Reps' deals by naming their owner.
         assert.equal((await b.owner.client.get(`/deals?owner_id=${r.manager.userId}&status=all`)).body.total, 0);

@@ -137,6 +137,19 @@ describe('OpenAPI document', () => {
     assert.deepEqual(doc.paths['/webhooks/{id}/deliveries'].get.parameters.find((p: any) => p.name === 'status').schema.enum, ['pending', 'succeeded', 'failed']);
   });
 
+  it('documents the list page of every list with total_relation as an enum of eq and gte', () => {
+    let lists = 0;
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      const schema = item.get?.responses['200']?.content?.['application/json']?.schema;
+      if (!schema?.properties?.next_cursor) continue;
+      lists++;
+      assert.deepEqual(schema.required?.slice().sort(), ['items', 'next_cursor', 'total', 'total_relation'], path);
+      assert.deepEqual(schema.properties.total_relation.enum, ['eq', 'gte'], path);
+      assert.equal(schema.properties.total_relation.type, 'string', path);
+    }
+    assert.ok(lists >= 9, `${lists} lists in the document`);
+  });
+
   it('documents the owner_id extension filter of GET /deals', () => {
     const params = doc.paths['/deals'].get.parameters;
     assert.deepEqual(params.map((p: any) => p.name).sort(), ['cursor', 'limit', 'owner_id', 'q', 'stage', 'status']);

@@ -29,7 +29,7 @@ describe('GET /events', () => {
   it('lists events newest first, or oldest first with order=asc, with keyset paging; items are the webhook bodies', async () => {
     assert.equal((await a.owner.client.post('/webhooks', { url: rx.url, events: ['*'] })).status, 201);
     const start = (await a.owner.client.get('/events')).body;
-    assert.deepEqual(start, { items: [], next_cursor: null, total: 0 });
+    assert.deepEqual(start, { items: [], next_cursor: null, total: 0, total_relation: 'eq' });
 
     const c1 = (await a.member.client.post('/contacts', { email: 'one@log.test', company: 'Log GmbH' })).body;
     const deal = (await a.member.client.post('/deals', { title: 'Log deal', contact_id: c1.id })).body;
