@@ -9,7 +9,7 @@ import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { AllowanceService } from './limits/allowance.service.ts';
 import { CallService } from './calls/call.service.ts';
 import { CallAnalysisService } from './calls/call-analysis.service.ts';
-import { createAnalyzer } from './calls/analyzer/factory.ts';
+import type { Analyzer } from './calls/analyzer/types.ts';
 import { WebhookService } from './webhooks/webhook.service.ts';
 import { EventService } from './events/event.service.ts';
 import { TeamAdminService } from './identity/team-admin.service.ts';
@@ -59,7 +59,7 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
     idempotency: new IdempotencyService(db),
     allowances,
     calls: new CallService(db, handle.dialect, links, allowances),
-    callAnalysis: new CallAnalysisService(db, handle.dialect, createAnalyzer(config), allowances),
+    callAnalysis: new CallAnalysisService(db, handle.dialect, lazyAnalyzer(config), allowances),
     webhooks: new WebhookService(db, config),
     events: new EventService(db),
     sessions,
@@ -67,5 +67,19 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
     deals: new DealService(db, handle.dialect, links),
     tasks: new TaskService(db, links),
     activities: new ActivityService(db, links),
+  };
+}
+
+/**
+ * The analyzer (the analysis modules, or the OpenAI client of the LLM analyzer) loads on the first
+ * analysis: CLI commands and the start of `rz serve` do not pay for loading it.
+ */
+function lazyAnalyzer(config: Config): Analyzer {
+  let analyzer: Promise<Analyzer> | undefined;
+  return {
+    async analyze(input) {
+      analyzer ??= import('./calls/analyzer/factory.ts').then((m) => m.createAnalyzer(config));
+      return (await analyzer).analyze(input);
+    },
   };
 }

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pgModule from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 import { LiteralLimitsPlugin } from './literal-limits.plugin.ts';
@@ -31,8 +32,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// int8 (COUNT(*), bigint money) arrives as text from pg; our values fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
+// pg loads only when a PostgreSQL URL is given: a CLI command on SQLite does not pay for loading it.
+let pgLoaded: typeof pgModule | undefined;
+function loadPg(): typeof pgModule {
+  if (!pgLoaded) {
+    pgLoaded = createRequire(import.meta.url)('pg') as typeof pgModule;
+    // int8 (COUNT(*), bigint money) arrives as text from pg; our values fit in a JS number.
+    pgLoaded.types.setTypeParser(20, (v) => Number(v));
+  }
+  return pgLoaded;
+}
 
 // The better-sqlite3 connection behind a Kysely instance, for the synchronous read path of
 // prepared queries (src/db/prepared.ts). Transactions are other Kysely objects and are not here.
@@ -48,7 +57,7 @@ export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
  */
 export function openDatabase(opts: { databaseUrl?: string | null; dataDir: string; poolSize?: number; backgroundCheckpoints?: boolean }): DatabaseHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new (loadPg().Pool)({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new LiteralLimitsPlugin()] });
     const url = new URL(opts.databaseUrl);
     url.password = '';

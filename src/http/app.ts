@@ -23,6 +23,7 @@ import { withGuardHeaders } from './openapi-headers.ts';
 import { withWebhookEvents } from '../webhooks/webhook.openapi.ts';
 import { apiRoutes } from './api-routes.ts';
 import { webApp } from '../web/web.plugin.ts';
+import { lazySerializers } from './lazy-serializers.ts';
 
 export type App = FastifyInstance;
 
@@ -70,6 +71,7 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
       if (!request.url.startsWith('/api/v1/')) return renderError(new AppError('not_found', 'No such route.'), request, reply);
       apiNotFound(services, request, reply, 'No such route.').catch((e) => renderError(e, request, reply));
     },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     ajv: {
       // Wrong types must be refused (422 list), not silently coerced.
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true, strict: false },
