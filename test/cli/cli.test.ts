@@ -134,7 +134,7 @@ describe('rz CLI', () => {
   it('has --help on every command', async () => {
     const top = await rz('--help');
     assert.equal(top.code, 0);
-    const commands = ['serve', 'worker', 'migrate', 'team create', 'team update', 'user add', 'user update', 'key create', 'key revoke', 'webhook create'];
+    const commands = ['serve', 'worker', 'migrate', 'team create', 'team list', 'team update', 'user add', 'user list', 'user update', 'key create', 'key list', 'key revoke', 'webhook create'];
     for (const c of commands) assert.ok(top.stdout.includes(`rz ${c}`), `top-level help lists ${c}`);
     for (const c of commands) {
       const r = await rz(...c.split(' '), '--help');
