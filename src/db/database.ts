@@ -142,6 +142,24 @@ export function readSnapshot<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
   return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
 }
 
+/** A cheap round trip to the database (health checks); throws when it cannot be reached. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** The migrations this code knows that the database has not applied yet (readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  let applied: Set<string>;
+  try {
+    applied = new Set((await sql<{ name: string }>`select name from rz_migrations`.execute(db)).rows.map((r) => r.name));
+  } catch (err) {
+    // No migration table yet: nothing applied. Any other failure (the database is gone) is the caller's.
+    if (!/no such table|does not exist/.test(err instanceof Error ? err.message : '')) throw err;
+    applied = new Set();
+  }
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_web_indexes': m002,
