@@ -1,4 +1,4 @@
-// npm run bench: throughput of the main API paths on SQLite with 100,000 contacts, as ratios
+// npm run bench: start-up times of the CLI and the server (bench/startup.ts), throughput of the main API paths on SQLite with 100,000 contacts, as ratios
 // against a plain Fastify hello-world measured in the same run on the same machine, in rounds
 // (BENCH_ROUNDS, default 3, of BENCH_SECONDS, default 3, per endpoint) reported as medians.
 // Each server runs in its own process; autocannon drives it from this one.
@@ -15,6 +15,7 @@ import { cursorKey, encodeCursor } from '../src/common/pagination.ts';
 import { analysisFigures, callThroughput, webhookFigures, type Figure } from './background.ts';
 import { sqliteFloors } from './sqlite-floor.ts';
 import { searchFigures } from './search.ts';
+import { startupFigures } from './startup.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
@@ -172,14 +173,22 @@ async function main() {
 
     process.stderr.write('measuring background work...\n');
     const figures: Figure[] = [...analysisFigures(), ...(await callThroughput()), ...(await webhookFigures()), ...(await searchFigures())];
+    process.stderr.write('measuring start-up times...\n');
+    const startup = await startupFigures();
     console.log(`\n${pad('background work', 62)}${pad('value', 14)}target`);
     for (const f of figures) {
       const ok = !f.target || (f.target.op === '<' ? f.value < f.target.value : f.value >= f.target.value);
       if (!ok) failed++;
       console.log(`${pad(f.name, 62)}${pad(`${f.value.toFixed(f.value < 10 ? 2 : 0)} ${f.unit}`, 14)}${f.target ? `${f.target.op} ${f.target.value} ${f.unit} ${ok ? 'ok' : 'missed'}` : '-'}`);
     }
+    console.log(`\n${pad('start-up (median of fresh processes)', 62)}${pad('value', 14)}target`);
+    for (const f of startup) {
+      const ok = !f.target || f.value < f.target.value;
+      if (!ok) failed++;
+      console.log(`${pad(f.name, 62)}${pad(`${f.value.toFixed(0)} ${f.unit}`, 14)}${f.target ? `< ${f.target.value} ${f.unit} ${ok ? 'ok' : 'missed'}` : '-'}`);
+    }
     const deepFailed = deepRatio >= 0.8 ? 0 : 1;
-    const checks = results.length + figures.filter((f) => f.target).length + 1;
+    const checks = results.length + [...figures, ...startup].filter((f) => f.target).length + 1;
     console.log(`bench: ${checks - failed - deepFailed} passed, ${failed + deepFailed} failed`);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

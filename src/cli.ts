@@ -1,12 +1,12 @@
 // The operator CLI `rz` (contract: decisions.md). Every command prints one JSON object on
 // stdout and exits 0, or prints an error on stderr and exits non-zero.
-import { loadConfig } from './config.ts';
-import { migrate, openDatabase } from './db/database.ts';
-import { createServices, type Services } from './services.ts';
+// Modules load when a command needs them: `rz --version` and `rz --help` load none of the
+// service, and no command loads the HTTP server but `serve` (start-up time, see bench/startup.ts).
+import fs from 'node:fs';
+import type { Services } from './services.ts';
 import { AppError } from './errors/app-error.ts';
 import { intFlag, parseFlags, requireFlag, UsageError, yesNo } from './cli/args.ts';
 import type { TeamUpdate, UserUpdate } from './identity/identity.service.ts';
-import { ROLES } from './identity/identity.service.ts';
 import type { Role } from './db/schema.ts';
 
 interface Command {
@@ -44,6 +44,7 @@ const COMMANDS: Record<string, Command> = {
     describe: 'Apply database migrations (also done on every start).',
     run: async (argv) => {
       parseFlags(argv, []);
+      const [{ loadConfig }, { migrate, openDatabase }] = await Promise.all([import('./config.ts'), import('./db/database.ts')]);
       const config = loadConfig();
       const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       try {
@@ -61,6 +62,14 @@ const COMMANDS: Record<string, Command> = {
       const { flags } = parseFlags(argv, ['name', 'owner-email', 'owner-name', 'owner-password']);
       const s = await services();
       return s.identity.createTeam({ name: requireFlag(flags, 'name'), ownerEmail: requireFlag(flags, 'owner-email'), ownerName: flags['owner-name'], ownerPassword: flags['owner-password'] });
+    },
+  },
+  'team list': {
+    usage: 'rz team list',
+    describe: 'Every team, oldest first. Prints {"teams": [...]}.',
+    run: async (argv, services) => {
+      parseFlags(argv, []);
+      return (await services()).identity.listTeams();
     },
   },
   'team update': {
@@ -90,6 +99,14 @@ const COMMANDS: Record<string, Command> = {
       return s.identity.addUser({ teamId: requireFlag(flags, 'team'), email: requireFlag(flags, 'email'), role: requireFlag(flags, 'role'), name: flags.name, password: flags.password });
     },
   },
+  'user list': {
+    usage: 'rz user list --team TEAM_ID',
+    describe: 'The users of a team, oldest first (no password hashes). Prints {"users": [...]}.',
+    run: async (argv, services) => {
+      const { flags } = parseFlags(argv, ['team']);
+      return (await services()).identity.listUsers(requireFlag(flags, 'team'));
+    },
+  },
   'user update': {
     usage: 'rz user update USER_ID [--role R] [--consent yes|no] [--paid yes|no] [--personal-pool N|none] [--credits N] [--active yes|no] [--password P] [--name N]',
     describe: "Change a user's role, consent, paid product, personal pool, credits, name or password. Prints the user. --active no revokes the user's API keys for good (--active yes does not bring them back); --password signs the user out of the application everywhere.",
@@ -97,6 +114,7 @@ const COMMANDS: Record<string, Command> = {
       const { flags, args } = parseFlags(argv, ['role', 'consent', 'paid', 'personal-pool', 'credits', 'active', 'password', 'name'], 1);
       const patch: UserUpdate = {};
       if (flags.role !== undefined) {
+        const { ROLES } = await import('./identity/identity.service.ts');
         if (!ROLES.includes(flags.role as Role)) throw new UsageError('--role must be owner, manager or member');
         patch.role = flags.role as Role;
       }
@@ -121,6 +139,14 @@ const COMMANDS: Record<string, Command> = {
       const { flags } = parseFlags(argv, ['user', 'scopes', 'name']);
       const s = await services();
       return s.identity.createKey({ userId: requireFlag(flags, 'user'), scopes: flags.scopes?.split(','), name: flags.name });
+    },
+  },
+  'key list': {
+    usage: 'rz key list --user USER_ID',
+    describe: 'The API keys of a user, revoked ones included: id, prefix, name, scopes, when created, last used and revoked. Never the key itself. Prints {"keys": [...]}.',
+    run: async (argv, services) => {
+      const { flags } = parseFlags(argv, ['user']);
+      return (await services()).identity.listKeys(requireFlag(flags, 'user'));
     },
   },
   'key revoke': {
@@ -154,9 +180,15 @@ function holdUntilSignal(stop: () => Promise<void>): void {
   process.once('SIGTERM', onSignal);
 }
 
+/** package.json sits one level above both src/cli.ts and the compiled dist/cli.js. */
+function version(): string {
+  return (JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
 function help(group?: string): string {
   const commands = Object.entries(COMMANDS).filter(([name]) => !group || name.split(' ')[0] === group).map(([, c]) => c);
-  return ['rz — RZ operator CLI', '', 'Commands:', ...commands.map((c) => `  ${c.usage}\n      ${c.describe}`), '',
+  const versionLine = group ? [] : ['  rz --version\n      The installed version. Prints {"version"}.'];
+  return [`rz ${version()} — RZ operator CLI`, '', 'Commands:', ...versionLine, ...commands.map((c) => `  ${c.usage}\n      ${c.describe}`), '',
     'Database: RZ_DATABASE_URL (postgres://...), else SQLite under RZ_DATA_DIR (default ./data).',
     'Every command prints one JSON object on stdout; errors go to stderr with a non-zero exit.', 'Run `rz <command> --help` for one command.'].join('\n');
 }
@@ -168,6 +200,14 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     process.stdout.write(`${help()}\n`);
+    return 0;
+  }
+  if (argv[0] === '--version' || argv[0] === '-v') {
+    if (argv.length > 1) {
+      process.stderr.write(`rz --version: unexpected argument ${argv[1]}\n`);
+      return 2;
+    }
+    process.stdout.write(`${JSON.stringify({ version: version() })}\n`);
     return 0;
   }
   const name = COMMANDS[`${argv[0]} ${argv[1]}`] ? `${argv[0]} ${argv[1]}` : argv[0];
@@ -188,6 +228,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   let services: Services | null = null;
   const getServices = async () => {
+    const [{ loadConfig }, { migrate, openDatabase }, { createServices }] = await Promise.all([import('./config.ts'), import('./db/database.ts'), import('./services.ts')]);
     const config = loadConfig();
     const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
     await migrate(handle.db);

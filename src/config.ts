@@ -17,6 +17,8 @@ export interface Config {
   jobLeaseMs: number; // a dead worker's job is taken over after this
   jobBackoffMs: number; // first retry delay of a failed job; doubles per attempt
   llm: LlmConfig | null; // RZ_LLM_*, with RZ_ANALYZER=llm
+  /** GET /metrics: off unless RZ_METRICS=1 (open) or RZ_METRICS_TOKEN is set (a bearer token guards it). */
+  metrics: { enabled: boolean; token: string | null };
 }
 
 export interface LlmConfig {
@@ -87,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: env.RZ_JOB_LEASE_MS ? Number(env.RZ_JOB_LEASE_MS) : 60_000,
     jobBackoffMs: env.RZ_JOB_BACKOFF_MS ? Number(env.RZ_JOB_BACKOFF_MS) : 10_000,
     llm: env.RZ_ANALYZER === 'llm' ? llmConfigFromEnv(env) : null,
+    metrics: { enabled: env.RZ_METRICS === '1' || env.RZ_METRICS === 'true' || !!env.RZ_METRICS_TOKEN, token: env.RZ_METRICS_TOKEN || null },
   };
 }

@@ -9,7 +9,7 @@ import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { AllowanceService } from './limits/allowance.service.ts';
 import { CallService } from './calls/call.service.ts';
 import { CallAnalysisService } from './calls/call-analysis.service.ts';
-import { createAnalyzer } from './calls/analyzer/factory.ts';
+import type { Analyzer } from './calls/analyzer/types.ts';
 import { WebhookService } from './webhooks/webhook.service.ts';
 import { EventService } from './events/event.service.ts';
 import { TeamAdminService } from './identity/team-admin.service.ts';
@@ -39,6 +39,8 @@ export interface Services {
   /** Application sign-in sessions and the Team page's rules. */
   sessions: SessionService;
   teamAdmin: TeamAdminService;
+  /** Starts loading the call analyzer, so the first analysis does not wait for it (background work calls it). */
+  preloadAnalyzer(): void;
 }
 
 export function createServices(config: Config, handle: DatabaseHandle): Services {
@@ -49,6 +51,7 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
   const sessions = new SessionService(db, handle.dialect);
   const links = new LinkResolver(contacts, companies);
   const allowances = new AllowanceService(db);
+  const analyzer = lazyAnalyzer(config);
   return {
     config,
     handle,
@@ -59,7 +62,7 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
     idempotency: new IdempotencyService(db),
     allowances,
     calls: new CallService(db, handle.dialect, links, allowances),
-    callAnalysis: new CallAnalysisService(db, handle.dialect, createAnalyzer(config), allowances),
+    callAnalysis: new CallAnalysisService(db, handle.dialect, analyzer, allowances),
     webhooks: new WebhookService(db, config),
     events: new EventService(db),
     sessions,
@@ -67,5 +70,24 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
     deals: new DealService(db, handle.dialect, links),
     tasks: new TaskService(db, links),
     activities: new ActivityService(db, links),
+    preloadAnalyzer: () => analyzer.preload(),
+  };
+}
+
+/**
+ * The analyzer (the analysis modules, or the OpenAI client of the LLM analyzer) loads when
+ * background work starts (`preload`, after `rz serve` listens) or on the first analysis: CLI
+ * commands and the time `rz serve` takes to answer do not pay for loading it.
+ */
+function lazyAnalyzer(config: Config): Analyzer & { preload(): void } {
+  let analyzer: Promise<Analyzer> | undefined;
+  const load = () => (analyzer ??= import('./calls/analyzer/factory.ts').then((m) => m.createAnalyzer(config)));
+  return {
+    async analyze(input) {
+      return (await load()).analyze(input);
+    },
+    preload() {
+      load().catch(() => undefined); // a load error surfaces on the first analysis
+    },
   };
 }

@@ -33,13 +33,28 @@ export function activitySummary(result: AnalysisResult, language: 'de' | 'en', f
   return `${head}${filename ? ` (${filename})` : ''}: ${scores}. ${commitment}: ${result.commitment}`;
 }
 
+export type AnalysisOutcome = 'done' | 'failed';
+
 export class CallAnalysisService {
+  /** Told once for each call this process settles (the metrics count them). */
+  private readonly settledListeners = new Set<(outcome: AnalysisOutcome) => void>();
+
   constructor(
     private readonly db: Db,
     private readonly dialect: DialectName,
     private readonly analyzer: Analyzer,
     private readonly allowances: AllowanceService,
   ) {}
+
+  /** Subscribes to settled analyses; answers the unsubscribe. */
+  onSettled(listener: (outcome: AnalysisOutcome) => void): () => void {
+    this.settledListeners.add(listener);
+    return () => this.settledListeners.delete(listener);
+  }
+
+  private settled(outcome: AnalysisOutcome): void {
+    for (const listener of this.settledListeners) listener(outcome);
+  }
 
   /** The job task; `analyzer` replaces the configured one (tests). */
   task(analyzer: Analyzer = this.analyzer): JobTask<'call.analyze'> {
@@ -112,7 +127,10 @@ export class CallAnalysisService {
       await recordEvents(tx, call.team_id, events);
       return true;
     });
-    if (settled) notifyEventsCommitted();
+    if (settled) {
+      notifyEventsCommitted();
+      this.settled('done');
+    }
   }
 
   /**
@@ -131,7 +149,10 @@ export class CallAnalysisService {
       await recordEvents(tx, call.team_id, [{ event: 'call_analysis.done', entityType: 'call', entityId: current.id, data: toCallRow(failed) }]);
       return true;
     });
-    if (settled) notifyEventsCommitted();
+    if (settled) {
+      notifyEventsCommitted();
+      this.settled('failed');
+    }
   }
 
   private async giveUp(p: Payload, _error: unknown, ctx: JobContext): Promise<void> {

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pgModule from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Migration, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 import { LiteralLimitsPlugin } from './literal-limits.plugin.ts';
@@ -34,8 +35,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// int8 (COUNT(*), bigint money) arrives as text from pg; our values fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
+// pg loads only when a PostgreSQL URL is given: a CLI command on SQLite does not pay for loading it.
+let pgLoaded: typeof pgModule | undefined;
+function loadPg(): typeof pgModule {
+  if (!pgLoaded) {
+    pgLoaded = createRequire(import.meta.url)('pg') as typeof pgModule;
+    // int8 (COUNT(*), bigint money) arrives as text from pg; our values fit in a JS number.
+    pgLoaded.types.setTypeParser(20, (v) => Number(v));
+  }
+  return pgLoaded;
+}
 
 // The better-sqlite3 connection behind a Kysely instance, for the synchronous read path of
 // prepared queries (src/db/prepared.ts). Transactions are other Kysely objects and are not here.
@@ -66,7 +75,7 @@ export async function readOffThread<R>(db: object & { executeQuery<T>(q: Compile
  */
 export function openDatabase(opts: { databaseUrl?: string | null; dataDir: string; poolSize?: number; backgroundCheckpoints?: boolean; readThreads?: number }): DatabaseHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new (loadPg().Pool)({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new LiteralLimitsPlugin()] });
     const url = new URL(opts.databaseUrl);
     url.password = '';
@@ -159,6 +168,24 @@ export async function lockNames(dialect: DialectName, tx: Db, names: string[]): 
  */
 export function readSnapshot<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(fn);
+}
+
+/** A cheap round trip to the database (health checks); throws when it cannot be reached. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** The migrations this code knows that the database has not applied yet (readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  let applied: Set<string>;
+  try {
+    applied = new Set((await sql<{ name: string }>`select name from rz_migrations`.execute(db)).rows.map((r) => r.name));
+  } catch (err) {
+    // No migration table yet: nothing applied. Any other failure (the database is gone) is the caller's.
+    if (!/no such table|does not exist/.test(err instanceof Error ? err.message : '')) throw err;
+    applied = new Set();
+  }
+  return Object.keys(migrations).filter((name) => !applied.has(name));
 }
 
 const migrations: Record<string, Migration> = {

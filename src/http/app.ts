@@ -1,5 +1,5 @@
-// The application as a Fastify plugin tree: /api/v1 (public API), /healthz, /docs, OpenAPI.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+// The application as a Fastify plugin tree: /api/v1 (public API), /healthz, /readyz, /metrics, /docs, OpenAPI.
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import addFormats from 'ajv-formats';
@@ -23,6 +23,8 @@ import { withGuardHeaders } from './openapi-headers.ts';
 import { withWebhookEvents } from '../webhooks/webhook.openapi.ts';
 import { apiRoutes } from './api-routes.ts';
 import { webApp } from '../web/web.plugin.ts';
+import { lazySerializers } from './lazy-serializers.ts';
+import { installObservability, requestIdOf } from './observability.ts';
 
 export type App = FastifyInstance;
 
@@ -70,6 +72,10 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
       if (!request.url.startsWith('/api/v1/')) return renderError(new AppError('not_found', 'No such route.'), request, reply);
       apiNotFound(services, request, reply, 'No such route.').catch((e) => renderError(e, request, reply));
     },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
+    // The client's or proxy's X-Request-Id when sane, else a new one; in every log line as request_id.
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     ajv: {
       // Wrong types must be refused (422 list), not silently coerced.
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true, strict: false },
@@ -87,6 +93,8 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
   for (const s of SHARED_SCHEMAS) app.addSchema(s as any);
   installErrorHandling(app);
   installSecurityHeaders(app);
+  // /healthz, /readyz, X-Request-Id on every answer, /metrics when configured.
+  await installObservability(app, services);
   app.addHook('onRequest', (request, _reply, done) => {
     done(request.raw.httpVersion === '1.1' && request.headers.host === undefined ? new AppError('bad_request', 'An HTTP/1.1 request needs a Host header.') : undefined);
   });
@@ -110,18 +118,6 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     refResolver: { buildLocalReference: (json: any, _base: unknown, _frag: unknown, i: number) => json.$id || `def-${i}` },
     transform: ({ schema, url }) => ({ schema: schema as any, url: url.startsWith('/api/v1') ? url.slice('/api/v1'.length) || '/' : url }),
     hideUntagged: false,
-  });
-
-  // Ready until the process starts stopping: then 503, so a load balancer that still holds a
-  // connection to it sends new work elsewhere while its open requests finish.
-  let stopping = false;
-  app.addHook('preClose', (done) => {
-    stopping = true;
-    done();
-  });
-  app.get('/healthz', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
-    if (!stopping) return { status: 'ok' };
-    return reply.code(503).header('connection', 'close').send({ status: 'stopping' });
   });
 
   // One document for /api/v1/openapi.json and the /docs page (which loads /docs/json): built once.

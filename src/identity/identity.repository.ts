@@ -38,6 +38,10 @@ export class IdentityRepository {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
+  teams(): Promise<TeamTable[]> {
+    return this.db.selectFrom('teams').selectAll().orderBy('id').execute();
+  }
+
   teamUsers(teamId: string): Promise<UserTable[]> {
     return this.db.selectFrom('users').selectAll().where('team_id', '=', teamId).orderBy('id').execute();
   }
@@ -54,6 +58,10 @@ export class IdentityRepository {
 
   teamKeys(teamId: string): Promise<ApiKeyTable[]> {
     return this.db.selectFrom('api_keys').selectAll().where('team_id', '=', teamId).orderBy('id', 'desc').execute();
+  }
+
+  userKeys(userId: string): Promise<ApiKeyTable[]> {
+    return this.db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   }
 
   key(id: string): Promise<ApiKeyTable | undefined> {

@@ -1,7 +1,7 @@
 // Teams, users and API keys: used by the CLI, the API (authentication) and the application.
 import { createHash, randomBytes } from 'node:crypto';
 import { lockNames, type Db, type DialectName } from '../db/database.ts';
-import type { Role, TeamTable, UserTable } from '../db/schema.ts';
+import type { ApiKeyTable, Role, TeamTable, UserTable } from '../db/schema.ts';
 import { AppError, forbidden, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -54,6 +54,14 @@ export function userJson(u: UserTable) {
     id: u.id, team_id: u.team_id, email: u.email, name: u.name, role: u.role, active: u.active === 1,
     consent: u.consent === 1, consent_at: u.consent_at, paid: u.paid === 1, personal_pool: u.personal_pool,
     credits: u.credits, locale: u.locale, created_at: u.created_at, updated_at: u.updated_at,
+  };
+}
+
+/** What an operator sees of a key: never the secret, nor its hash. */
+export function keyJson(k: ApiKeyTable) {
+  return {
+    id: k.id, team_id: k.team_id, user_id: k.user_id, name: k.name, prefix: k.prefix, scopes: k.scopes.split(','),
+    created_by: k.created_by, created_at: k.created_at, last_used_at: k.last_used_at, revoked_at: k.revoked_at,
   };
 }
 
@@ -179,6 +187,23 @@ export class IdentityService {
     if (by && !mayRevokeKeyOf(by, (await this.repo.user(key.user_id))?.role ?? 'owner')) throw forbidden("Only owners can revoke an owner's keys.");
     if (!key.revoked_at) await this.db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', keyId).execute();
     return { key_id: keyId, revoked: true as const };
+  }
+
+  /** For the operator (`rz team list`): every team, oldest first. */
+  async listTeams() {
+    return { teams: (await this.repo.teams()).map(teamJson) };
+  }
+
+  /** For the operator (`rz user list`): a team's users, oldest first, without password hashes. */
+  async listUsers(teamId: string) {
+    if (!(await this.repo.team(teamId))) throw new AppError('not_found', `Team ${teamId} not found.`);
+    return { users: (await this.repo.teamUsers(teamId)).map(userJson) };
+  }
+
+  /** For the operator (`rz key list`): a user's keys, revoked ones included, oldest first. */
+  async listKeys(userId: string) {
+    if (!(await this.repo.user(userId))) throw new AppError('not_found', `User ${userId} not found.`);
+    return { keys: (await this.repo.userKeys(userId)).map(keyJson) };
   }
 
   async updateTeam(teamId: string, patch: TeamUpdate) {

@@ -106,6 +106,20 @@ export class JobRepository {
     }).where('id', '=', id).where('locked_by', '=', workerId).execute();
   }
 
+  /**
+   * The queue by kind and state (metrics): `due` (waiting for a worker), `running` (leased),
+   * `scheduled` (a retry or a paused analysis, later), `failed` (given up, kept for inspection),
+   * with the oldest run_at of each.
+   */
+  async depth(now = new Date()): Promise<Array<{ kind: string; state: 'due' | 'running' | 'scheduled' | 'failed'; n: number; oldest: string }>> {
+    const at = now.toISOString();
+    const state = sql<string>`case when failed_at is not null then 'failed' when locked_until >= ${at} then 'running' when run_at <= ${at} then 'due' else 'scheduled' end`;
+    // Grouped by position: PostgreSQL does not see a parameterised expression repeated in GROUP BY as the same one.
+    const { rows } = await sql<{ kind: string; state: 'due' | 'running' | 'scheduled' | 'failed'; n: number | string; oldest: string }>`
+      select kind, ${state} as state, count(*) as n, min(run_at) as oldest from jobs group by 1, 2`.execute(this.db);
+    return rows.map((r) => ({ ...r, n: Number(r.n) }));
+  }
+
   byId(id: string): Promise<JobTable | undefined> {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -14,6 +14,7 @@ export function startBackground(services: Services, opts: { log?: FastifyBaseLog
     services.idempotency.purgeExpired().catch((err) => opts.log?.error({ err }, 'idempotency purge failed'));
   }, 10 * 60_000);
   upkeep.unref();
+  services.preloadAnalyzer();
   const jobs = startJobWorker(services, { log: opts.log });
   const webhooks = startWebhookWorker(services, { log: opts.log });
   return {

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { TestServer } from '../helpers/server.ts';
 import { makeTeam } from '../helpers/fixtures.ts';
-import { dbEnv } from '../helpers/process.ts';
+import { dbEnv, RZ_CLI } from '../helpers/process.ts';
 import { nextMonthStart, nextUtcMidnight } from '../../src/lib/time.ts';
 import { enableCalls, transcript, waitForCall } from './call-fixtures.ts';
 import { startTestServer } from '../helpers/server.ts';
@@ -26,7 +26,7 @@ describe('calls: checks in order, limits and allowances', () => {
 
   function rz(...args: string[]): Promise<any> {
     return new Promise((resolve, reject) => {
-      execFile(process.execPath, [path.join(ROOT, 'bin/rz.js'), ...args], { cwd: ROOT, env: { ...process.env, ...dbEnv(s.database) } }, (err, stdout, stderr) => {
+      execFile(process.execPath, [...RZ_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...dbEnv(s.database) } }, (err, stdout, stderr) => {
         if (err) reject(new Error(`rz ${args.join(' ')} failed: ${stderr}`));
         else resolve(JSON.parse(stdout));
       });

@@ -7,14 +7,14 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
-import { dbEnv } from '../helpers/process.ts';
+import { dbEnv, RZ_CLI } from '../helpers/process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('rz CLI: the application\'s rules', () => {
   let db: TestDatabase;
   const rz = (...args: string[]) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, 'bin/rz.js'), ...args], { cwd: ROOT, env: { ...process.env, ...dbEnv(db) } }, (err, stdout, stderr) => {
+    execFile(process.execPath, [...RZ_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...dbEnv(db) } }, (err, stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
     });
   });

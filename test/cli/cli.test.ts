@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
-import { dbEnv, spawnRz, type ChildServer } from '../helpers/process.ts';
+import { dbEnv, spawnRz, type ChildServer, RZ_CLI } from '../helpers/process.ts';
 import { ApiClient } from '../helpers/client.ts';
 import { WebClient } from '../e2e/helpers.ts';
 
@@ -17,7 +17,7 @@ describe('rz CLI', () => {
   let db: TestDatabase;
   let server: ChildServer;
   const rz = (...args: string[]) => new Promise<Run>((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, 'bin/rz.js'), ...args], { cwd: ROOT, env: { ...process.env, ...dbEnv(db) } }, (err, stdout, stderr) => {
+    execFile(process.execPath, [...RZ_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...dbEnv(db) } }, (err, stdout, stderr) => {
       let json: any = null;
       try { json = JSON.parse(stdout); } catch { /* not JSON */ }
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr, json });
@@ -134,7 +134,7 @@ describe('rz CLI', () => {
   it('has --help on every command', async () => {
     const top = await rz('--help');
     assert.equal(top.code, 0);
-    const commands = ['serve', 'worker', 'migrate', 'team create', 'team update', 'user add', 'user update', 'key create', 'key revoke', 'webhook create'];
+    const commands = ['serve', 'worker', 'migrate', 'team create', 'team list', 'team update', 'user add', 'user list', 'user update', 'key create', 'key list', 'key revoke', 'webhook create'];
     for (const c of commands) assert.ok(top.stdout.includes(`rz ${c}`), `top-level help lists ${c}`);
     for (const c of commands) {
       const r = await rz(...c.split(' '), '--help');

@@ -7,6 +7,9 @@ import type { TestDatabase } from './database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** `rz` as tests run it: the TypeScript sources through tsx (the compiled build has its own test, test/cli/build.test.ts). */
+export const RZ_CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli.ts')];
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -30,9 +33,10 @@ export function dbEnv(database: TestDatabase): Record<string, string> {
   return { RZ_DATA_DIR: database.dataDir, ...(database.databaseUrl ? { RZ_DATABASE_URL: database.databaseUrl } : {}) };
 }
 
-export async function spawnRz(command: 'serve' | 'worker', database: TestDatabase, env: Record<string, string> = {}): Promise<ChildServer> {
+/** `cli`: how to start rz (the sources by default; the build test passes its compiled launcher). */
+export async function spawnRz(command: 'serve' | 'worker', database: TestDatabase, env: Record<string, string> = {}, cli: string[] = RZ_CLI): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), command], {
+  const child = spawn(process.execPath, [...cli, command], {
     cwd: ROOT,
     env: { ...process.env, ...dbEnv(database), RZ_PORT: String(port), RZ_HOST: '127.0.0.1', RZ_LOG_LEVEL: 'warn', RZ_WEBHOOK_ALLOW_PRIVATE: '1', RZ_WORKER_POLL_MS: '50', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,7 +51,8 @@ export async function spawnRz(command: 'serve' | 'worker', database: TestDatabas
     await exited;
   };
   if (command === 'serve') {
-    const deadline = Date.now() + 30_000;
+    // Generous: on a shared, busy machine a start from the TypeScript sources has taken over 30 s.
+    const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`rz serve exited early:\n${out}`);
       try {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { walkPages } from '../helpers/client.ts';
 import { makeTeam, type TeamFixture, serverWithTwoTeams } from '../helpers/fixtures.ts';
-import { dbEnv } from '../helpers/process.ts';
+import { dbEnv, RZ_CLI } from '../helpers/process.ts';
 import { startReceiver, sleep, type Receiver } from './receiver.ts';
 import { WebClient, emailOf, setPasswords } from '../e2e/helpers.ts';
 
@@ -166,7 +166,7 @@ describe('webhook registration (RZ_WEBHOOK_ALLOW_PRIVATE=1, as in development)',
 
   describe('rz webhook create', () => {
     const rz = (...args: string[]) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, [path.join(ROOT, 'bin/rz.js'), ...args], { cwd: ROOT, env: { ...process.env, ...dbEnv(s.database), RZ_WEBHOOK_ALLOW_PRIVATE: '1' } }, (err, stdout, stderr) => {
+      execFile(process.execPath, [...RZ_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...dbEnv(s.database), RZ_WEBHOOK_ALLOW_PRIVATE: '1' } }, (err, stdout, stderr) => {
         resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
       });
     });
