@@ -21,5 +21,8 @@ if (files.length === 0) {
 }
 const db = process.env.RZ_TEST_DATABASE ?? 'sqlite';
 console.log(`# RZ tests on ${db}: ${files.length} files`);
-const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files], { stdio: 'inherit', env: process.env });
+// Fixture passwords at scrypt N = 2^10 instead of 2^17 (128 MiB, seconds per sign-in on a busy
+// machine): password.test.ts and the concurrent throttle test opt out and use the real cost.
+const env = { RZ_TEST_SCRYPT_N: String(2 ** 10), ...process.env };
+const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files], { stdio: 'inherit', env });
 process.exit(res.status ?? 1);
