@@ -1,13 +1,13 @@
 // The operator CLI `rz` (contract: decisions.md). Every command prints one JSON object on
 // stdout and exits 0, or prints an error on stderr and exits non-zero.
+// The database and the services are imported when a command needs them: --help and a usage
+// error answer without loading them (a second of start-up each).
 import { loadConfig } from './config.ts';
-import { migrate, openDatabase } from './db/database.ts';
-import { createServices, type Services } from './services.ts';
+import type { Services } from './services.ts';
 import { AppError } from './errors/app-error.ts';
 import { intFlag, parseFlags, requireFlag, UsageError, yesNo } from './cli/args.ts';
 import type { TeamUpdate, UserUpdate } from './identity/identity.service.ts';
-import { ROLES } from './identity/identity.service.ts';
-import type { Role } from './db/schema.ts';
+import { ROLES, type Role } from './db/schema.ts';
 
 interface Command {
   usage: string;
@@ -45,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
     run: async (argv) => {
       parseFlags(argv, []);
       const config = loadConfig();
+      const { migrate, openDatabase } = await import('./db/database.ts');
       const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       try {
         const applied = await migrate(handle.db);
@@ -189,6 +190,7 @@ export async function main(argv: string[]): Promise<number> {
   let services: Services | null = null;
   const getServices = async () => {
     const config = loadConfig();
+    const [{ migrate, openDatabase }, { createServices }] = await Promise.all([import('./db/database.ts'), import('./services.ts')]);
     const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
     await migrate(handle.db);
     services = createServices(config, handle);
