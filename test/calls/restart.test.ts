@@ -84,7 +84,7 @@ describe('calls: queued work survives a crash of `rz serve`', () => {
       assert.equal((await t.member.client.get(`/calls/${push.body.id}`)).body.status, 'queued', 'nothing analyses it in the API process');
       const worker = await spawnRz('worker', database);
       children.push(worker);
-      await waitFor('the worker to analyse the call', async () => (await t.member.client.get(`/calls/${push.body.id}`)).body.status === 'done', 30_000);
+      await waitFor('the worker to analyse the call', async () => (await t.member.client.get(`/calls/${push.body.id}`)).body.status === 'done');
       await worker.kill('SIGTERM');
       assert.equal(worker.child.exitCode, 0, worker.output());
     } finally {

@@ -28,7 +28,8 @@ export async function openBrowser(opts: { width?: number; height?: number; local
     // The same zone on every machine (the application shows clock times in the browser's zone).
     timezoneId: opts.timezoneId ?? 'UTC',
   });
-  context.setDefaultTimeout(15_000);
+  // Generous: on a busy machine a page load or a click can take seconds; a deadline only says when to give up.
+  context.setDefaultTimeout(60_000);
   const page = context.pages()[0] ?? (await context.newPage());
   // Confirmation dialogs (revoke, deactivate, close as lost) are accepted as a user would.
   page.on('dialog', (d) => void d.accept());
