@@ -49,8 +49,8 @@ function sameSpot(a: string, b: string): boolean {
 }
 
 /** The annotated calls of a folder and its subfolders (eval/dev holds earlier sealed sets). */
-export function casesIn(dir: string): Array<{ name: string; transcript: string; ann: Annotation }> {
-  const out: Array<{ name: string; transcript: string; ann: Annotation }> = [];
+export function casesIn(dir: string): Array<{ name: string; dir: string; transcript: string; ann: Annotation }> {
+  const out: Array<{ name: string; dir: string; transcript: string; ann: Annotation }> = [];
   for (const f of readdirSync(dir).sort()) {
     const path = join(dir, f);
     if (statSync(path).isDirectory()) {
@@ -59,7 +59,7 @@ export function casesIn(dir: string): Array<{ name: string; transcript: string; 
     }
     if (!['.txt', '.vtt', '.srt'].includes(extname(f))) continue;
     const name = basename(f, extname(f));
-    out.push({ name, transcript: readFileSync(path, 'utf8'), ann: JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as Annotation });
+    out.push({ name, dir, transcript: readFileSync(path, 'utf8'), ann: JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as Annotation });
   }
   return out;
 }

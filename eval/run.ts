@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { analyzeTranscript, explainScores } from '../src/calls/analyzer/coach/index.ts';
 import { detectFormOfAddress, detectLanguage } from '../src/calls/analyzer/coach/parse/language.ts';
 import { agreement, printAgreement } from './agreement.ts';
+import { printCalibrationFigures } from './calibration.ts';
 import { evaluateClassifier } from './classifier.ts';
 import { AnalysisError, type AnalysisResult, type FormOfAddress, type Language, type ScoreDimension, SCORE_DIMENSIONS } from '../src/calls/analyzer/types.ts';
 import { normalizeForQuote, validateAnalysis } from '../src/calls/analyzer/validate.ts';
@@ -395,10 +396,13 @@ console.log(`coach expectations of the development corpus: ${coachHeld} of ${coa
 if (!filter) {
   console.log('');
   printClassifierFigures();
+  console.log('');
+  printCalibrationFigures(verbose);
   for (const dir of [join(here, 'dev'), ...(args.includes('--sealed') ? sealedDirs() : [])]) {
     if (existsSync(dir)) {
       console.log('');
-      printAgreement(dir.slice(here.length - 4), agreement(dir, verbose));
+      const name = dir.slice(here.length - 4);
+      printAgreement(dir.endsWith('dev') ? `${name} (the score calibration is fitted on these calls)` : name, agreement(dir, verbose));
     }
   }
 }

@@ -32,6 +32,7 @@ export interface DetailedAnalysis {
   explain: Record<ScoreDimension, string[]>;
   /** The dimension and kind of each shown moment (for the evaluation's checks). */
   kinds: { strongest: Candidate; miss: Candidate; moments: Candidate[]; candidates: Candidate[] };
+  signals: Signals;
 }
 
 /** The analysis with what the evaluation checks besides the result. */
@@ -39,7 +40,8 @@ export function analyseWithDetails(input: AnalyzeInput): DetailedAnalysis {
   return analyse(input);
 }
 
-function analyse(input: AnalyzeInput): DetailedAnalysis {
+/** The stages up to the measurements: what the rubric, its calibration and the moments read. */
+export function measureTranscript(input: AnalyzeInput) {
   const transcript = typeof input?.transcript === 'string' ? input.transcript : '';
   const language: Language = input?.language === 'en' ? 'en' : 'de';
   if (!HAS_WORD_RE.test(transcript)) {
@@ -53,11 +55,16 @@ function analyse(input: AnalyzeInput): DetailedAnalysis {
   const rep = findRep(call, { repSpeaker: input.repSpeaker, repName: input.repName });
   const spoken = callLanguage(call, rep.key, language);
   const signals = measure(call, rep.key, rep.colleagues, LANGUAGES[spoken.language]);
-  const { scores, explain } = scoreCall(signals);
+  return { language, parsed, call, rep, spoken, signals };
+}
+
+function analyse(input: AnalyzeInput): DetailedAnalysis {
+  const { language, parsed, call, rep, spoken, signals } = measureTranscript(input);
+  const { scores, expected, explain } = scoreCall(signals);
   const notes = [...parsed.notes];
   if (signals.speakers === 1 && !notes.includes('single_speaker_assumed')) notes.push('single_speaker');
   if (spoken.mixed) notes.push('mixed_language');
-  const sel = selectMoments(signals, scores);
+  const sel = selectMoments(signals, scores, expected);
   const ctx: RenderContext = { coach: LANGUAGES[language], call: LANGUAGES[spoken.language], form: spoken.language === 'de' ? spoken.form : null, signals, speakerOf: (k) => call.labels.get(k) ?? k };
   const note = noteText(notes, ctx);
   const result: AnalysisResult = {
@@ -72,7 +79,7 @@ function analyse(input: AnalyzeInput): DetailedAnalysis {
     metrics: metricsOf(signals, parsed.format, rep.reason, notes),
     analyzer: 'builtin',
   };
-  return { result, explain, kinds: { strongest: sel.strongest, miss: sel.miss, moments: sel.moments, candidates: sel.candidates } };
+  return { result, explain, kinds: { strongest: sel.strongest, miss: sel.miss, moments: sel.moments, candidates: sel.candidates }, signals };
 }
 
 function noteText(notes: string[], ctx: RenderContext): string | undefined {

@@ -1,0 +1,76 @@
+// The call as a handful of numbers: the measurements the hand rubric reads, how often each side
+// did what the five dimensions are about, and the hand rubric's own five scores. The score
+// calibration (calibration.ts) is fitted on these against coaches' scores. (All 88 label rates
+// were tried as well: across writers they did worse than these.)
+import { LABELS, type Label } from '../classify/labels.ts';
+import type { Signals } from '../signals/index.ts';
+import { isCustomerU, isRepU } from '../signals/sides.ts';
+
+export interface CallFeatures {
+  names: string[];
+  values: number[];
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const share = <T>(xs: T[], ok: (x: T) => boolean) => (xs.length ? xs.filter(ok).length / xs.length : 0);
+
+function measured(s: Signals): Record<string, number> {
+  const q = s.questions;
+  const o = s.objections;
+  const p = s.pitches;
+  return {
+    talk_share: s.talkShare,
+    monologue_min: Math.min(s.monologue.effectiveSeconds, 600) / 60,
+    speakers: Math.min(s.speakers, 5),
+    questions: Math.log1p(q.all.length),
+    discovery_per_target: Math.min(2, q.discovery.length / s.questionTarget),
+    open_questions: Math.log1p(q.open.length),
+    open_share: q.discovery.length ? q.open.length / q.discovery.length : 0,
+    questions_bunched: q.all.length >= 4 ? Math.max(...q.byThird) / q.all.length : 0,
+    pains: Math.log1p(s.pains.length),
+    pains_explored: Math.log1p(s.pains.filter((x) => x.explored).length),
+    pains_drawn_out: Math.log1p(s.pains.filter((x) => x.drawnOut).length),
+    impacts: Math.log1p(s.pains.filter((x) => x.impact).length),
+    listening_moves: Math.log1p(s.listening.length),
+    cuts: Math.log1p(s.interruptions.cuts.length),
+    protests: Math.min(1, s.interruptions.protests.length),
+    pitches: Math.log1p(p.all.length),
+    pitches_tied: Math.log1p(p.tied),
+    tied_share: p.all.length ? p.tied / p.all.length : 0,
+    feature_dump: p.featureDump ? 1 : 0,
+    pitch_after_pain: p.afterFirstPain ? 1 : 0,
+    guarantees: Math.min(1, s.offers.guarantees.length),
+    unasked_offers: Math.min(1, s.offers.unasked.length),
+    objections: Math.log1p(o.length),
+    objection_quality: o.length ? mean(o.map((x) => x.quality)) / 4 : 0,
+    objection_min_quality: o.length ? Math.min(...o.map((x) => x.quality)) / 4 : 0,
+    acknowledged: share(o, (x) => x.acknowledged),
+    explored: share(o, (x) => x.explored),
+    answered: share(o, (x) => x.answered),
+    checked_back: share(o, (x) => x.checkedBack),
+    defended: share(o, (x) => x.defended),
+    conceded: share(o, (x) => x.conceded),
+    next_level: s.nextStep.level,
+    next_agreed: Number(s.nextStep.agreed),
+    next_invite: Number(s.nextStep.invite),
+  };
+}
+
+const REP_RATES: Label[] = ['question_open', 'question_closed', 'ask_situation', 'ask_pain', 'ask_impact', 'summary', 'mirror', 'label', 'acknowledge', 'check_back', 'defend', 'pitch_feature', 'value_tied', 'proof', 'next_step_dated'];
+const CUSTOMER_RATES: Label[] = ['pain', 'impact', 'interest', 'agreement'];
+
+/** Per label, the mean probability over the salesperson's (or the customer's) utterances. */
+function labelRates(s: Signals): Record<string, number> {
+  const rep = s.sides.call.utterances.filter((u) => isRepU(s.sides, u));
+  const customer = s.sides.call.utterances.filter((u) => isCustomerU(s.sides, u));
+  const rate = (us: typeof rep, l: Label) => mean(us.map((u) => u.probs[LABELS.indexOf(l)]));
+  return {
+    ...Object.fromEntries(REP_RATES.map((l) => [`rep_${l}`, rate(rep, l)])),
+    ...Object.fromEntries(CUSTOMER_RATES.map((l) => [`customer_${l}`, rate(customer, l)])),
+  };
+}
+
+export function callFeatures(s: Signals, handScores: Record<string, number>): CallFeatures {
+  const all = { ...measured(s), ...labelRates(s), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
+  return { names: Object.keys(all), values: Object.values(all) };
+}
