@@ -57,7 +57,7 @@ describe('calls: queued work survives a crash of `rz serve`', () => {
     await waitFor('every call to be analysed after the restart', async () => {
       const rows = await Promise.all(ids.map((id) => again.get(`/calls/${id}`)));
       return rows.every((r) => r.body.status === 'done');
-    }, 60_000);
+    }, 180_000);
     for (const id of ids) {
       const call = (await again.get(`/calls/${id}`)).body;
       assert.equal(call.status, 'done');

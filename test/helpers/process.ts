@@ -47,7 +47,7 @@ export async function spawnRz(command: 'serve' | 'worker', database: TestDatabas
     await exited;
   };
   if (command === 'serve') {
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 300_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`rz serve exited early:\n${out}`);
       try {
