@@ -1,6 +1,7 @@
 // Table types for Kysely. Timestamps are RFC 3339 text (UTC, ms, Z) and booleans are 0/1
 // integers on both dialects, so one codebase reads the same values from SQLite and PostgreSQL.
 export type Role = 'owner' | 'manager' | 'member';
+export const ROLES: Role[] = ['owner', 'manager', 'member'];
 
 export interface TeamTable {
   id: string;

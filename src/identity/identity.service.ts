@@ -1,7 +1,7 @@
 // Teams, users and API keys: used by the CLI, the API (authentication) and the application.
 import { createHash, randomBytes } from 'node:crypto';
 import { lockNames, type Db, type DialectName } from '../db/database.ts';
-import type { ApiKeyTable, Role, TeamTable, UserTable } from '../db/schema.ts';
+import { ROLES, type ApiKeyTable, type Role, type TeamTable, type UserTable } from '../db/schema.ts';
 import { AppError, forbidden, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
@@ -19,7 +19,7 @@ export const DEFAULT_STAGES = [
   { key: 'negotiation', label: 'Negotiation' },
 ];
 
-export const ROLES: Role[] = ['owner', 'manager', 'member'];
+export { ROLES };
 // The address forms mail systems deliver to: a dot-atom local part (RFC 5322, Unicode letters
 // allowed as in RFC 6531) and a host name of two or more labels, none empty or hyphen-edged.
 const EMAIL_LOCAL = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;

@@ -22,6 +22,17 @@ export interface ScryptParams { N: number; r: number; p: number }
 // second per hash. Hashes stored at a lower cost still verify and are re-hashed at the next
 // successful sign-in (needsRehash).
 export const PASSWORD_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+/**
+ * The cost of new hashes: PASSWORD_PARAMS, unless the test knob RZ_TEST_SCRYPT_N (a power of two
+ * from 2^10, below 2^17) lowers N: scripts/run-tests.mjs sets it so that the suite's hundreds of
+ * sign-ins take seconds, not minutes. A process without it re-hashes such a hash at full cost at
+ * the next sign-in (needsRehash).
+ */
+export function passwordParams(): ScryptParams {
+  const n = Number(process.env.RZ_TEST_SCRYPT_N);
+  return Number.isInteger(n) && n >= 2 ** 10 && n < PASSWORD_PARAMS.N && (n & (n - 1)) === 0 ? { ...PASSWORD_PARAMS, N: n } : PASSWORD_PARAMS;
+}
 // The largest cost a stored hash may ask for: a corrupted row must not make us allocate gigabytes.
 const MAX_N = 2 ** 20;
 
@@ -29,14 +40,17 @@ const MAX_N = 2 ** 20;
 const maxmem = (params: ScryptParams) => 128 * params.N * params.r * 2;
 
 /** scrypt$N$r$p$salt$hash (base64). `params` other than the current ones are for tests of old hashes. */
-export async function hashPassword(password: string, params: ScryptParams = PASSWORD_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = passwordParams()): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, 32, { ...params, maxmem: maxmem(params) });
   return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 /** A hash to check against when the email is unknown, at the current cost so timing reveals no accounts. */
-export const DUMMY_HASH = `scrypt$${PASSWORD_PARAMS.N}$${PASSWORD_PARAMS.r}$${PASSWORD_PARAMS.p}$${'A'.repeat(22)}==$${'A'.repeat(43)}=`;
+export function dummyHash(): string {
+  const { N, r, p } = passwordParams();
+  return `scrypt$${N}$${r}$${p}$${'A'.repeat(22)}==$${'A'.repeat(43)}=`;
+}
 
 function parseHash(stored: string): { params: ScryptParams; salt: Buffer; hash: Buffer } | null {
   const [alg, n, r, p, salt, hash] = stored.split('$');
@@ -55,5 +69,6 @@ export async function verifyPassword(password: string, stored: string | null): P
 /** Whether a stored hash was made with other parameters than today's (re-hash it once the password is known). */
 export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
-  return !parsed || parsed.params.N !== PASSWORD_PARAMS.N || parsed.params.r !== PASSWORD_PARAMS.r || parsed.params.p !== PASSWORD_PARAMS.p;
+  const params = passwordParams();
+  return !parsed || parsed.params.N !== params.N || parsed.params.r !== params.r || parsed.params.p !== params.p;
 }

@@ -7,7 +7,7 @@ import type { Actor } from '../common/actor.ts';
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
 import { normalizeEmail } from '../identity/identity.service.ts';
-import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../identity/password.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../identity/password.ts';
 import { SessionRepository } from './session.repository.ts';
 
 export const SESSION_DAYS = 14;
@@ -63,7 +63,7 @@ export class SessionService {
     if (!reserved) return { ok: false, reason: 'throttled' };
 
     const user = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    const ok = await verifyPassword(password, user?.password_hash ?? dummyHash());
     if (!user || !ok || user.active !== 1) {
       // Old attempts are only needed for the window; drop them as we go.
       await this.repo.purgeAttempts(new Date(now.getTime() - 24 * 3600_000).toISOString());

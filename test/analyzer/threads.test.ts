@@ -22,16 +22,19 @@ function longTranscript(chars: number): string {
   return out.join('\n');
 }
 
-test('the event loop keeps turning while a long transcript is analysed, and the result is the same as in-line', async () => {
+test('the event loop keeps turning while a long transcript is analysed, and the result is the same as in-line', async (t) => {
   const transcript = longTranscript(500_000);
-  const analyzer = new BuiltinAnalyzer();
-  await analyzer.analyze({ transcript: 'Anna: Hallo.\nHerr Brandt: Hallo.', language: 'de' }); // the thread is started
+  // A pool of its own with a ten-minute limit: at load 60 on two cores this half second of work
+  // took longer than the service's 30 s limit. (BuiltinAnalyzer uses the shared pool: next test.)
+  const pool = new AnalysisThreads(1, 600_000);
+  t.after(() => pool.close());
+  await pool.analyze({ transcript: 'Anna: Hallo.\nHerr Brandt: Hallo.', language: 'de' }); // the thread is started
   let turns = 0;
   let done = false;
   const spin = () => { if (!done) { turns++; setImmediate(spin); } };
-  const running = analyzer.analyze({ transcript, language: 'en' }).finally(() => { done = true; });
+  const running = pool.analyze({ transcript, language: 'en' }).finally(() => { done = true; });
   setImmediate(spin);
-  const { result } = await running;
+  const result = await running;
   assert.ok(turns >= 5, `the loop turned ${turns} times during the analysis`);
   assert.deepEqual(result, analyzeTranscript({ transcript, language: 'en' }));
 });
@@ -40,10 +43,10 @@ test('an unusable transcript fails with an AnalysisError from the thread', async
   await assert.rejects(new BuiltinAnalyzer().analyze({ transcript: '... 123', language: 'de' }), (e: unknown) => e instanceof AnalysisError && /no words/.test(e.message));
 });
 
-test('a thread that stops fails its analysis, and the next analysis gets a new thread', async () => {
+test('a thread that stops fails its analysis, and the next analysis gets a new thread', async (t) => {
   const pool = new AnalysisThreads(1);
+  t.after(() => pool.close());
   const first = pool.analyze({ transcript: longTranscript(200_000), language: 'de' });
-  await new Promise((resolve) => setTimeout(resolve, 50));
   await pool.close();
   await assert.rejects(first, /analysis thread/);
   const input = { transcript: 'Anna: Wie viele Stunden kostet Sie das pro Woche?\nHerr Brandt: Zehn.', language: 'de' } as const;
@@ -51,10 +54,12 @@ test('a thread that stops fails its analysis, and the next analysis gets a new t
   await pool.close();
 });
 
-test('an analysis past its time limit fails for good (AnalysisError) and its thread is replaced for the next one', async () => {
-  const pool = new AnalysisThreads(1, 200);
-  // About three times the longest real transcript: seconds of work, stopped after 0.2 s of it.
-  const slow = pool.analyze({ transcript: longTranscript(1_500_000), language: 'de' });
+test('an analysis past its time limit fails for good (AnalysisError) and its thread is replaced for the next one', async (t) => {
+  // A limit a hundred times what a small call takes, so load cannot push the queued call past
+  // it; the slow one (eight times the longest real transcript) takes several times the limit.
+  const pool = new AnalysisThreads(1, 2_000);
+  t.after(() => pool.close());
+  const slow = pool.analyze({ transcript: longTranscript(4_000_000), language: 'de' });
   const queued = pool.analyze({ transcript: 'Anna: Wie viele Stunden kostet Sie das pro Woche?\nHerr Brandt: Zehn.', language: 'de' });
   await assert.rejects(slow, (e: unknown) => e instanceof AnalysisError && /took longer than/.test(e.message));
   const input = { transcript: 'Anna: Wie viele Stunden kostet Sie das pro Woche?\nHerr Brandt: Zehn.', language: 'de' } as const;

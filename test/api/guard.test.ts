@@ -214,12 +214,13 @@ describe('API guard', () => {
       state: 'pending', status_code: null, response_body: null, result_id: null, created_at: new Date(Date.now() - ageMs).toISOString(),
     }).execute();
     await pending('crash-1', PENDING_LEASE_MS + 5_000);
-    await pending('crash-2', PENDING_LEASE_MS - 1_000); // still within its lease: the retry waits, then takes over
     const mark = await lastEventId(s.services, t.teamId);
     const retried = await Promise.all([1, 2, 3].map(() => t.member.client.post('/contacts', body, { 'idempotency-key': 'crash-1' })));
     assert.deepEqual(retried.map((r) => r.status).sort(), [201, 201, 201]);
     assert.equal(new Set(retried.map((r) => r.body.id)).size, 1, 'one contact for three concurrent retries');
     assert.equal(retried.filter((r) => r.headers.get('idempotent-replayed') === 'true').length, 2);
+    // Still within its lease for 3 s, far more than the next request takes on a busy machine: the retry waits, then takes over.
+    await pending('crash-2', PENDING_LEASE_MS - 3_000);
     const late = await t.member.client.post('/contacts', { ...body, email: 'late@idem.test' }, { 'idempotency-key': 'crash-2' });
     assert.equal(late.status, 422, 'another body under a pending key is still refused');
     const waited = await t.member.client.post('/contacts', body, { 'idempotency-key': 'crash-2' });
@@ -558,8 +559,23 @@ describe('API guard', () => {
     // The first request is held in the middle, so its connection is busy when the server starts to stop.
     let release!: () => void;
     const held = new Promise<void>((r) => { release = r; });
-    app.addHook('onRequest', async (request) => { if (request.headers['x-hold']) await held; });
+    let holding = 0;
+    app.addHook('onRequest', async (request) => {
+      if (request.headers['x-hold']) {
+        holding++;
+        await held;
+      }
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
+    // Requests the server has read (pipelined ones too, while the connection is busy).
+    let arrived = 0;
+    app.server.on('request', () => { arrived++; });
+    const until = async (what: string, ok: () => boolean) => {
+      for (const end = Date.now() + 180_000; !ok();) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
     const port = (app.server.address() as net.AddressInfo).port;
     const head = (extra = '') => `GET /api/v1/me HTTP/1.1\r\nHost: x\r\n${extra}Authorization: Bearer ${a.owner.key}\r\n\r\n`;
     const socket = net.connect(port, '127.0.0.1');
@@ -576,14 +592,14 @@ describe('API guard', () => {
     const secondEnded = new Promise((r) => second.once('close', r));
     const health = 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n';
     second.write(health);
-    await new Promise((r) => setTimeout(r, 100));
+    await until('the first health check', () => secondText.includes('"status":"ok"'));
     socket.write(head('X-Hold: 1\r\n'));
     second.write(head('X-Hold: 1\r\n'));
-    await new Promise((r) => setTimeout(r, 100));
+    await until('both held requests', () => holding === 2);
     const closing = app.close();
     socket.write(head());
     second.write(health);
-    await new Promise((r) => setTimeout(r, 100));
+    await until('the requests sent after the stop began', () => arrived === 5);
     release();
     await closing;
     await Promise.all([ended, secondEnded]);

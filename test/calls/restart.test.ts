@@ -57,7 +57,7 @@ describe('calls: queued work survives a crash of `rz serve`', () => {
     await waitFor('every call to be analysed after the restart', async () => {
       const rows = await Promise.all(ids.map((id) => again.get(`/calls/${id}`)));
       return rows.every((r) => r.body.status === 'done');
-    }, 60_000);
+    }, 180_000);
     for (const id of ids) {
       const call = (await again.get(`/calls/${id}`)).body;
       assert.equal(call.status, 'done');
@@ -84,7 +84,7 @@ describe('calls: queued work survives a crash of `rz serve`', () => {
       assert.equal((await t.member.client.get(`/calls/${push.body.id}`)).body.status, 'queued', 'nothing analyses it in the API process');
       const worker = await spawnRz('worker', database);
       children.push(worker);
-      await waitFor('the worker to analyse the call', async () => (await t.member.client.get(`/calls/${push.body.id}`)).body.status === 'done', 30_000);
+      await waitFor('the worker to analyse the call', async () => (await t.member.client.get(`/calls/${push.body.id}`)).body.status === 'done');
       await worker.kill('SIGTERM');
       assert.equal(worker.child.exitCode, 0, worker.output());
     } finally {

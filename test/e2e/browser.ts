@@ -28,7 +28,8 @@ export async function openBrowser(opts: { width?: number; height?: number; local
     // The same zone on every machine (the application shows clock times in the browser's zone).
     timezoneId: opts.timezoneId ?? 'UTC',
   });
-  context.setDefaultTimeout(15_000);
+  // Generous: on a busy machine a page load or a click can take a minute; a deadline only says when to give up.
+  context.setDefaultTimeout(180_000);
   const page = context.pages()[0] ?? (await context.newPage());
   // Confirmation dialogs (revoke, deactivate, close as lost) are accepted as a user would.
   page.on('dialog', (d) => void d.accept());
@@ -46,8 +47,8 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   // Checking the password costs a 128 MiB scrypt hash: seconds, not milliseconds, on a busy machine.
-  await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 60_000 });
-  await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 180_000 });
+  await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 180_000 });
 }
 
 /** The visible text of <main>, for assertions on what a person reads. */

@@ -79,7 +79,7 @@ export async function emailOf(services: Services, userId: string): Promise<strin
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until fn gives a truthy value (background work: analyses, webhook deliveries). */
-export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false>, timeoutMs = 180_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

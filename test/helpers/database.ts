@@ -48,8 +48,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
       // A closed pool's sockets may still be going away; forcing the drop under them would make
-      // their clients raise uncaught errors in the test process. Wait (briefly) until they are gone.
-      for (let i = 0; i < 40; i++) {
+      // their clients raise uncaught errors in the test process. Wait until they are gone (on a
+      // busy machine that can take seconds).
+      for (const end = Date.now() + 30_000; Date.now() < end;) {
         const r = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
         if (r.rows[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));

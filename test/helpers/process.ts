@@ -52,7 +52,7 @@ export async function spawnRz(command: 'serve' | 'worker', database: TestDatabas
   };
   if (command === 'serve') {
     // Generous: on a shared, busy machine a start from the TypeScript sources has taken over 30 s.
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 300_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`rz serve exited early:\n${out}`);
       try {

@@ -2,7 +2,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { useTestDatabase } from '../helpers/database.ts';
-import { hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from '../../src/identity/password.ts';
+import { hashPassword, needsRehash, PASSWORD_PARAMS, passwordParams, verifyPassword } from '../../src/identity/password.ts';
+
+// The real cost here: scripts/run-tests.mjs lowers it for the other files (RZ_TEST_SCRYPT_N).
+delete process.env.RZ_TEST_SCRYPT_N;
 
 const OLD_COST = { N: 2 ** 14, r: 8, p: 1 };
 const PASSWORD = 'an old-cost password';
@@ -17,6 +20,17 @@ describe('password hashing', () => {
     assert.equal(await verifyPassword(PASSWORD, stored), true);
     assert.equal(await verifyPassword('another password', stored), false);
     assert.equal(needsRehash(stored), false);
+  });
+
+  it('RZ_TEST_SCRYPT_N only lowers N, to a power of two from 2^10; anything else leaves today\'s cost', () => {
+    try {
+      for (const [value, n] of [[String(2 ** 10), 2 ** 10], [String(2 ** 12), 2 ** 12], [String(2 ** 9), 2 ** 17], ['3000', 2 ** 17], [String(2 ** 18), 2 ** 17], ['', 2 ** 17], ['x', 2 ** 17]] as const) {
+        process.env.RZ_TEST_SCRYPT_N = value;
+        assert.deepEqual(passwordParams(), { N: n, r: 8, p: 1 }, value);
+      }
+    } finally {
+      delete process.env.RZ_TEST_SCRYPT_N;
+    }
   });
 
   it('refuses a stored hash asking for an absurd cost instead of allocating for it', async () => {

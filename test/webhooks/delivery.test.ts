@@ -24,7 +24,7 @@ async function deliveriesOf(who: Person, webhookId: string): Promise<any[]> {
 }
 
 /** Polls the delivery log until `pred` holds (attempts are recorded right after the answer). */
-async function waitForDeliveries(who: Person, webhookId: string, pred: (items: any[]) => boolean, ms = 20_000): Promise<any[]> {
+async function waitForDeliveries(who: Person, webhookId: string, pred: (items: any[]) => boolean, ms = 180_000): Promise<any[]> {
   const until = Date.now() + ms;
   for (;;) {
     const items = await deliveriesOf(who, webhookId);
@@ -58,7 +58,7 @@ describe('webhook delivery', () => {
     const hook = await register(a.manager, rx.url, ['contact.created']);
     const created = await a.member.client.post('/contacts', { email: 'signed@alpha.test', first_name: 'Sig' });
     assert.equal(created.status, 201);
-    const [got] = await rx.waitFor((all) => all.length >= 1, 10_000, 'contact.created');
+    const [got] = await rx.waitFor((all) => all.length >= 1, undefined, 'contact.created');
 
     // Headers of the contract.
     assert.equal(got.path, '/hook');
@@ -116,7 +116,7 @@ describe('webhook delivery', () => {
       email: 'bytes@alpha.test', first_name: 'Jürgen "J" \\ 😀', last_name: '</script><b>Ünal</b>', job_title: 'Tab\there / ünd',
     });
     assert.equal(created.status, 201, created.text);
-    const [got] = await rx.waitFor((all) => all.length >= 1, 10_000, 'contact.created');
+    const [got] = await rx.waitFor((all) => all.length >= 1, undefined, 'contact.created');
     const [d] = await waitForDeliveries(a.manager, hook.id, (items) => items[0]?.status === 'succeeded');
     assert.equal(d.id, got.delivery);
 
@@ -163,7 +163,7 @@ describe('webhook delivery', () => {
       'contact.created', 'activity.created', 'company.created', 'deal.created', 'deal.updated', 'deal.stage_changed',
       'deal.reassigned', 'deal.closed', 'deal.reopened', 'task.done', 'call_analysis.done',
     ];
-    await rx.waitFor((all) => expected.every((e) => all.some((r) => r.event === e)) && all.filter((r) => r.event === 'deal.updated').length >= 4, 15_000, 'every event');
+    await rx.waitFor((all) => expected.every((e) => all.some((r) => r.event === e)) && all.filter((r) => r.event === 'deal.updated').length >= 4, undefined, 'every event');
     for (const e of expected) assert.ok(rx.of(e).length >= 1, `${e} was not delivered`);
 
     assert.deepEqual(rx.of('activity.created')[0].body.data.contact_id, contact.contact_id);
@@ -191,8 +191,10 @@ describe('webhook delivery', () => {
       assert.equal(r.headers['x-rz-signature'], 'sha256=' + createHmac('sha256', (await hookSecretFor(r)) ?? '').update(r.raw).digest('hex'));
     }
 
-    await onlyClosed.waitFor((all) => all.length >= 1, 10_000, 'deal.closed');
-    await sleep(300);
+    await onlyClosed.waitFor((all) => all.length >= 1, 180_000, 'deal.closed');
+    // Every event of the test is dispatched by now (each was received above): the filtered webhook got one delivery.
+    const onlyClosedDeliveries = await s.services.handle.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', await hookIdOf(onlyClosed.received[0])).execute();
+    assert.equal(onlyClosedDeliveries.length, 1);
     assert.deepEqual(onlyClosed.received.map((r) => r.event), ['deal.closed']);
   });
 
@@ -208,7 +210,7 @@ describe('webhook delivery', () => {
     rx.respond = (_r, nth) => (nth <= 2 ? { status: 500, body: 'temporarily broken' } : 204);
     const hook = await register(a.manager, rx.url, ['company.created']);
     await a.member.client.post('/companies', { name: 'Retry Ltd' });
-    await rx.waitFor((all) => all.length >= 3, 15_000, 'three attempts');
+    await rx.waitFor((all) => all.length >= 3, undefined, 'three attempts');
     const ids = new Set(rx.received.map((r) => r.delivery));
     assert.equal(ids.size, 1);
     assert.equal(new Set(rx.received.map((r) => r.raw)).size, 1, 'every attempt sends the same bytes');
@@ -223,7 +225,7 @@ describe('webhook delivery', () => {
     assert.equal(d.attempts[0].response_snippet, 'temporarily broken');
     assert.equal(d.attempts[2].error, null);
     assert.equal(d.last_status_code, 204);
-    await sleep(1500);
+    assert.equal(d.next_attempt_at, null, 'nothing scheduled after success');
     assert.equal(rx.received.length, 3, 'nothing after success');
   });
 
@@ -237,7 +239,6 @@ describe('webhook delivery', () => {
     assert.deepEqual(d.attempts.map((x: any) => x.status_code), [302, 503, 503, 503, 503]);
     assert.equal(d.attempts[0].error, 'redirect not followed');
     assert.equal(d.next_attempt_at, null);
-    await sleep(2000);
     assert.equal(rx.received.length, 5);
     assert.equal(new Set(rx.received.map((r) => r.delivery)).size, 1);
   });
@@ -286,7 +287,7 @@ describe('webhook delivery', () => {
     assert.notEqual(redo.body.id, failed.id);
     assert.equal(redo.body.event_id, failed.event_id);
     assert.equal(redo.body.status, 'pending');
-    await rx.waitFor((all) => all.length > before, 10_000, 'redelivery');
+    await rx.waitFor((all) => all.length > before, undefined, 'redelivery');
     const again = rx.received[before];
     assert.equal(again.delivery, redo.body.id);
     assert.equal(again.raw, rx.received[0].raw, 'same body bytes, same event id');
@@ -299,7 +300,7 @@ describe('webhook delivery', () => {
     const ping = await a.manager.client.post(`/webhooks/${hook.id}/ping`);
     assert.equal(ping.status, 202, ping.text);
     assert.equal(ping.body.event, 'ping');
-    const [p] = (await rx.waitFor((all) => all.some((r) => r.event === 'ping'), 10_000, 'ping')).filter((r) => r.event === 'ping');
+    const [p] = (await rx.waitFor((all) => all.some((r) => r.event === 'ping'), undefined, 'ping')).filter((r) => r.event === 'ping');
     assert.equal(p.delivery, ping.body.id);
     assert.equal(p.raw, ping.body.body, 'the queued ping shows the body it then sends');
     assert.equal(p.body.event, 'ping');
@@ -323,17 +324,18 @@ describe('webhook delivery', () => {
     await register(a.manager, fast.url, ['company.created']);
     // Several events, so the hanging webhook has more deliveries than it may have in flight.
     await Promise.all(Array.from({ length: 6 }, (_, i) => a.member.client.post('/companies', { name: `Hang ${i} SE` })));
-    await fast.waitFor((all) => all.length >= 6, 10_000, 'the fast receiver');
-    await hanging.waitFor((all) => all.length >= 1, 10_000, 'the hanging receiver');
+    await fast.waitFor((all) => all.length >= 6, 180_000, 'the fast receiver');
+    await hanging.waitFor((all) => all.length >= 1, 180_000, 'the hanging receiver');
     // Every fast delivery arrived while the hanging ones were still waiting for an answer.
     const hangingSince = Math.min(...hanging.received.map((r) => r.at));
     const fastLast = Math.max(...fast.received.map((r) => r.at));
     assert.ok(fastLast < hangingSince + 3000, `the fast receiver was served ${fastLast - hangingSince} ms after the first hanging request, not before its timeout`);
-    const items = await waitForDeliveries(a.manager, slowHook.id, (list) => list.length === 6 && list.every((d) => d.attempts.length >= 1), 20_000);
+    const items = await waitForDeliveries(a.manager, slowHook.id, (list) => list.length === 6 && list.every((d) => d.attempts.length >= 1));
     for (const d of items) {
       assert.equal(d.attempts[0].error, 'timeout after 3000 ms');
       assert.equal(d.attempts[0].status_code, null);
-      assert.ok(d.attempts[0].duration_ms >= 2950 && d.attempts[0].duration_ms < 5000, String(d.attempts[0].duration_ms));
+      // The configured 3 s, not the default 10 s (a late timer on a busy machine adds a little).
+      assert.ok(d.attempts[0].duration_ms >= 2950 && d.attempts[0].duration_ms < 10_000, String(d.attempts[0].duration_ms));
     }
     await a.manager.client.delete(`/webhooks/${slowHook.id}`);
   });
@@ -343,12 +345,12 @@ describe('webhook delivery', () => {
     rx.respond = () => 500;
     const hook = await register(a.manager, rx.url, ['company.created']);
     await a.member.client.post('/companies', { name: 'Pending Corp' });
-    await rx.waitFor((all) => all.length >= 1, 10_000);
+    await rx.waitFor((all) => all.length >= 1, 180_000);
     assert.equal((await a.manager.client.delete(`/webhooks/${hook.id}`)).status, 204);
     const [row] = await s.services.handle.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', hook.id).execute();
     assert.equal(row.status, 'failed');
     assert.equal(row.last_error, 'webhook deleted');
-    await sleep(1500);
+    assert.equal(row.next_attempt_at, null, 'nothing scheduled after deletion');
     assert.equal(rx.received.length, 1, 'nothing more after deletion');
 
     const rx2 = await receiver();
@@ -356,18 +358,16 @@ describe('webhook delivery', () => {
     assert.equal((await a.manager.client.patch(`/webhooks/${paused.id}`, { paused: true })).body.paused, true);
     await a.member.client.post('/companies', { name: 'While Paused' });
     // Wait until the dispatcher has decided about that event (paused: no delivery).
-    for (let i = 0; i < 400; i++) {
+    for (const until = Date.now() + 180_000; Date.now() < until;) {
       const left = await s.services.handle.db.selectFrom('events').select('id').where('dispatched', '=', 0).execute();
       if (left.length === 0) break;
       await sleep(25);
     }
-    await sleep(100);
     assert.equal(rx2.received.length, 0);
     assert.deepEqual(await s.services.handle.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', paused.id).execute(), []);
     await a.manager.client.patch(`/webhooks/${paused.id}`, { paused: false });
     await a.member.client.post('/companies', { name: 'After Pause' });
-    await rx2.waitFor((all) => all.length >= 1, 10_000);
-    await sleep(200);
+    await rx2.waitFor((all) => all.length >= 1, 180_000);
     assert.deepEqual(rx2.received.map((r) => r.body.data.name), ['After Pause']);
   });
 
@@ -386,7 +386,7 @@ describe('webhook delivery', () => {
 
     // As manager: every deal of the team.
     const before = (await t.member2.client.post('/deals', { title: 'Seen while manager' })).body;
-    await rx.waitFor((all) => all.some((r) => r.body.data.id === before.id), 10_000);
+    await rx.waitFor((all) => all.some((r) => r.body.data.id === before.id));
 
     await s.services.identity.updateUser(t.manager.userId, { role: 'member' });
     await s.services.identity.updateUser(extraOwner, { active: false });
@@ -394,8 +394,8 @@ describe('webhook delivery', () => {
     const mine = (await t.manager.client.post('/deals', { title: 'Own deal after demotion' })).body;
     const contact = (await t.member2.client.post('/contacts', { email: 'everyone.sees@vis.test' })).body;
 
-    await rx.waitFor((all) => all.some((r) => r.body.data.id === mine.id) && all.some((r) => r.body.data.id === contact.id), 10_000);
-    await gone.waitFor((all) => all.some((r) => r.body.data.id === contact.id), 10_000);
+    await rx.waitFor((all) => all.some((r) => r.body.data.id === mine.id) && all.some((r) => r.body.data.id === contact.id));
+    await gone.waitFor((all) => all.some((r) => r.body.data.id === contact.id));
     // Decided, not just slow: every event of the team is dispatched, and those two got no delivery.
     const db = s.services.handle.db;
     const undispatched = await db.selectFrom('events').select('id').where('team_id', '=', t.teamId).where('dispatched', '=', 0).execute();
@@ -420,8 +420,8 @@ describe('webhook latency', () => {
   let a: TeamFixture;
   let rx: Receiver;
   before(async () => {
-    // Polling every 10 s: only the commit signal can explain a prompt delivery.
-    s = await startTestServer({ env: { RZ_WORKER_POLL_MS: '10000' }, background: true });
+    // Polling every 10 minutes: only the commit signal can explain a delivery within minutes.
+    s = await startTestServer({ env: { RZ_WORKER_POLL_MS: '600000' }, background: true });
     a = await makeTeam(s.services, s.api, 'Latency');
     rx = await startReceiver();
   });
@@ -432,16 +432,12 @@ describe('webhook latency', () => {
 
   it('delivers right after the commit, without waiting for the poll', async () => {
     await register(a.manager, rx.url, ['contact.created']);
-    const latencies: number[] = [];
+    // Without the signal, each contact would wait for the next poll, ten minutes
+    // on, past the receiver's three-minute deadline. (Latency itself, a few milliseconds on an idle
+    // machine, is measured by npm run bench; a test asserts no speed.)
     for (let i = 0; i < 5; i++) {
       const r = await a.member.client.post('/contacts', { email: `fast${i}@latency.test` });
-      const committed = Date.now();
-      const [got] = (await rx.waitFor((all) => all.some((x) => x.body?.data?.id === r.body.id), 5000)).filter((x) => x.body.data.id === r.body.id);
-      latencies.push(got.at - committed);
+      await rx.waitFor((all) => all.some((x) => x.body?.data?.id === r.body.id), 180_000, `contact ${i}`);
     }
-    latencies.sort((x, y) => x - y);
-    // On an idle machine this is a few milliseconds (bench: npm run bench); a loaded CI box gets slack.
-    assert.ok(latencies[4] < 5000, `latencies ${latencies.join(', ')} ms`);
-    assert.ok(latencies[2] < 1000, `median latency ${latencies[2]} ms (${latencies.join(', ')})`);
   });
 });

@@ -72,7 +72,7 @@ export async function startReceiver(path = '/hook'): Promise<Receiver> {
     port,
     received,
     respond: () => 200,
-    async waitFor(pred, ms = 10_000, what = 'condition') {
+    async waitFor(pred, ms = 180_000, what = 'condition') {
       const until = Date.now() + ms;
       while (!pred(received)) {
         if (Date.now() > until) throw new Error(`receiver: timed out waiting for ${what}; got ${received.length} request(s): ${received.map((r) => r.event).join(', ')}`);
