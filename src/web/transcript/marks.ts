@@ -24,7 +24,8 @@ function byStart(a: Range, b: Range): number {
 function piece(text: string, a: number, b: number, active: Range[], starting: Range[]): string {
   const escaped = escapeHtml(text.slice(a, b));
   if (active.length === 0) return escaped;
-  const ids = starting.filter((r) => r.id).map((r) => r.id as string);
+  // A highlight's anchor goes on the element itself (so :target shows it); others become empty anchors before it.
+  const ids = [...starting.filter((r) => r.mark), ...starting.filter((r) => !r.mark)].filter((r) => r.id).map((r) => r.id as string);
   const extra = ids.slice(1).map((id) => `<span class="anchor" id="${escapeHtml(id)}"></span>`).join('');
   const tag = active.some((r) => r.mark) ? 'mark' : 'span';
   const cls = [...new Set(active.map((r) => r.cls))].join(' ');

@@ -99,8 +99,9 @@ export function talkTime(p: Parsed): { speakers: SpeakerShare[]; byTime: boolean
       timed++;
     }
   });
-  // Time only when (nearly) every turn has one; a few timestamps would give a few turns all the time.
-  const byTime = p.hasTimestamps && timed >= p.blocks.length * 0.9 && [...by.values()].some((s) => s.seconds > 0);
+  // Time only when (nearly) every turn has one (the last may not: nothing follows it); a few
+  // timestamps would give a few turns all the time.
+  const byTime = p.hasTimestamps && timed >= (p.blocks.length - 1) * 0.9 && [...by.values()].some((s) => s.seconds > 0);
   return { speakers: [...by.values()].filter((s) => s.words > 0 || s.seconds > 0), byTime };
 }
 
