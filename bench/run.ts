@@ -14,6 +14,7 @@ import { newId } from '../src/lib/ids.ts';
 import { cursorKey, encodeCursor } from '../src/common/pagination.ts';
 import { analysisFigures, callThroughput, webhookFigures, type Figure } from './background.ts';
 import { sqliteFloors } from './sqlite-floor.ts';
+import { callPageFigures } from './call-page.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
@@ -170,7 +171,7 @@ async function main() {
     }
 
     process.stderr.write('measuring background work...\n');
-    const figures: Figure[] = [...analysisFigures(), ...(await callThroughput()), ...(await webhookFigures())];
+    const figures: Figure[] = [...analysisFigures(), ...(await callThroughput()), ...(await webhookFigures()), ...(await callPageFigures())];
     console.log(`\n${pad('background work', 62)}${pad('value', 14)}target`);
     for (const f of figures) {
       const ok = !f.target || (f.target.op === '<' ? f.value < f.target.value : f.value >= f.target.value);

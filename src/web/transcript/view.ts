@@ -61,23 +61,25 @@ function add(marks: Marks, at: Place, r: Omit<Range, 'from' | 'to'>): void {
   marks.set(k, list);
 }
 
-/** Every range of the transcript: questions, moments, objections and their answers. */
-function collectMarks(ctx: PageCtx, p: Parsed, r: AnalysisResult | null, refs: MomentRef[], placed: Set<string>): Marks {
-  const marks: Marks = new Map();
-  if (!r) return marks;
-  const questions = questionIndices(p, r);
-  const objections = r.metrics?.objections ?? [];
+/** Where the questions, the objections and the first sentence of each answer were said: one pass. */
+function placesNeeded(p: Parsed, r: AnalysisResult, questions: Set<number>): Map<number, Place> {
   const wanted = new Set(questions);
-  for (const o of objections) {
+  for (const o of r.metrics?.objections ?? []) {
     if (typeof o.utterance === 'number') wanted.add(o.utterance);
     if (o.reply_utterances?.length) wanted.add(o.reply_utterances[0]);
   }
-  const places = placesOf(p, wanted);
+  return placesOf(p, wanted);
+}
+
+/** Every range of the transcript: questions, moments, objections and their answers. */
+function collectMarks(ctx: PageCtx, p: Parsed, r: AnalysisResult, questions: Set<number>, places: Map<number, Place>, placed: Set<string>): Marks {
+  const marks: Marks = new Map();
+  const objections = r.metrics?.objections ?? [];
   for (const q of questions) {
     const at = places.get(q);
     if (at) add(marks, at, { cls: 'q', id: `u-${q}` });
   }
-  for (const ref of refs) {
+  for (const ref of moments(ctx, r)) {
     const at = findQuote(p, ref.moment);
     if (!at) continue;
     placed.add(ref.key);
@@ -114,9 +116,10 @@ function monologueText(ctx: PageCtx, m: { seconds: number | null; words: number 
 /** The transcript and the panels that point into it. */
 export function transcriptView(ctx: PageCtx, transcript: string, r: AnalysisResult | null, callLang: string): TranscriptView {
   const p = transcriptBlocks(transcript, r?.rep_speaker);
-  const refs = r ? moments(ctx, r) : [];
+  const questions = r ? questionIndices(p, r) : new Set<number>();
+  const places = r ? placesNeeded(p, r, questions) : new Map<number, Place>();
   const placed = new Set<string>();
-  const marks = collectMarks(ctx, p, r, refs, placed);
+  const marks: Marks = r ? collectMarks(ctx, p, r, questions, places, placed) : new Map();
   const mono = r ? longestMonologue(p) : null;
   const monoNote = mono ? `${ctx.t('tr.monologue')}: ${monologueText(ctx, mono)}` : null;
   const turns = p.blocks.map((b) => blockHtml(ctx, b, marks, mono?.block === b ? monoNote : null)).join('');
@@ -130,8 +133,8 @@ export function transcriptView(ctx: PageCtx, transcript: string, r: AnalysisResu
     </ul>` : '';
   return {
     transcript: html`<section class="card transcript" aria-labelledby="tr-h" id="transcript"><h2 id="tr-h">${ctx.t('tr.title')}</h2>${legend}${body}</section>`,
-    talk: talkPanel(ctx, p, r, mono ? { ...mono, text: monologueText(ctx, mono) } : null),
-    objections: r ? objectionsPanel(ctx, r, p) : null,
+    talk: talkPanel(ctx, p, r ? questions : null, mono ? { ...mono, text: monologueText(ctx, mono) } : null),
+    objections: r ? objectionsPanel(ctx, r, p, places) : null,
     placed,
   };
 }
@@ -139,11 +142,10 @@ export function transcriptView(ctx: PageCtx, transcript: string, r: AnalysisResu
 const BAR_COLOURS = ['#1f4fd1', '#D55E00', '#009E73', '#CC79A7', '#8a6d00', '#56B4E9'];
 
 /** One bar per speaker (share of words, or of time where the transcript has it), with the numbers written out. */
-function talkPanel(ctx: PageCtx, p: Parsed, r: AnalysisResult | null, mono: { block: Block; text: string } | null): Html {
+function talkPanel(ctx: PageCtx, p: Parsed, questions: Set<number> | null, mono: { block: Block; text: string } | null): Html {
   const { speakers, byTime } = talkTime(p);
   const total = speakers.reduce((n, s) => n + (byTime ? s.seconds : s.words), 0) || 1;
   const fmt = (x: number) => Math.round(x * 100);
-  const questions = r ? questionIndices(p, r) : new Set<number>();
   const rows = speakers.map((s, i) => {
     const share = (byTime ? s.seconds : s.words) / total;
     const detail = byTime ? `${clock(s.seconds)} · ${ctx.t('tr.words', { n: s.words })}` : ctx.t('tr.words', { n: s.words });
@@ -154,7 +156,7 @@ function talkPanel(ctx: PageCtx, p: Parsed, r: AnalysisResult | null, mono: { bl
   return html`<section class="card" aria-labelledby="tt-h" id="talk-time"><h2 id="tt-h">${ctx.t('tr.talk_time')}</h2>
     <p class="hint">${byTime ? ctx.t('tr.by_time') : ctx.t('tr.by_words')}</p>
     <ul class="talk">${rows}</ul>
-    ${r ? html`<dl class="facts">
+    ${questions ? html`<dl class="facts">
       <dt>${ctx.t('tr.monologue')}</dt><dd>${mono ? html`<a href="#turn-${mono.block.no}">${mono.text}</a>` : '—'}</dd>
       <dt>${ctx.t('tr.questions')}</dt><dd id="question-count">${questions.size}${questions.size ? html` · <a href="#u-${[...questions][0]}">${ctx.t('tr.first_question')}</a>` : ''}</dd>
     </dl>` : ''}
@@ -168,10 +170,9 @@ function stepBadges(ctx: PageCtx, o: ObjectionMetric): Html {
 }
 
 /** The objections the analysis found, each with where it was said and how it was answered. */
-function objectionsPanel(ctx: PageCtx, r: AnalysisResult, p: Parsed): Html {
+function objectionsPanel(ctx: PageCtx, r: AnalysisResult, p: Parsed, answers: Map<number, Place>): Html {
   const list = r.metrics?.objections ?? [];
   const located = list.some((o) => typeof o.utterance === 'number');
-  const answers = placesOf(p, new Set(list.flatMap((o) => (o.reply_utterances?.length ? [o.reply_utterances[0]] : []))));
   const items = list.map((o, i) => {
     const answer = o.reply_utterances?.length ? answers.get(o.reply_utterances[0]) : undefined;
     const answerText = answer ? p.blocks[answer.block].segments[answer.segment].text.slice(answer.from, answer.to) : null;
