@@ -9,6 +9,10 @@ import { openBrowser, signIn } from './browser.ts';
 import { emailOf, PASSWORD, setPasswords, waitFor, WebClient } from './helpers.ts';
 import type { ApiClient } from '../helpers/client.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { analyzeTranscript } from '../../src/calls/analyzer/coach/index.ts';
+import { buildLongTranscript } from '../../eval/long-transcript.ts';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const TRANSCRIPT = (tag: string) => [
   '[00:00:01] Sam: Hi Dana, this is Sam from Northwind Routing. Is now still a good time?',
@@ -197,6 +201,40 @@ describe('the call page as a coach reads it', () => {
       }
     } finally {
       await web.post('/language', { locale: 'en', next: '/' });
+    }
+  });
+
+  it('a 500,000-character call: the page opens in the browser, turns off screen skip rendering, a link near the end lands on its place', async () => {
+    const corpus = path.resolve(import.meta.dirname, '../../eval/corpus');
+    const sources = fs.readdirSync(corpus).filter((f) => f.startsWith('en_') && f.endsWith('.txt')).slice(0, 8).map((f) => fs.readFileSync(path.join(corpus, f), 'utf8'));
+    const long = buildLongTranscript(sources, 90_000).slice(0, 500_000);
+    const transcript = long.slice(0, long.lastIndexOf('\n') + 1);
+    const result = analyzeTranscript({ transcript, language: 'en' });
+    const objections = result.metrics.objections;
+    assert.ok(objections.length > 10, 'a long call has many objections');
+    const row = await s.services.handle.db.selectFrom('calls').selectAll().where('id', '=', call.id).executeTakeFirstOrThrow();
+    const id = newId('call');
+    await s.services.handle.db.insertInto('calls').values({ ...row, id, transcript, transcript_hash: `long-${id}`, external_id: null, result: JSON.stringify(result) }).execute();
+    const b = await openBrowser({ width: 1280, height: 800 });
+    try {
+      await signIn(b.page, s.baseUrl, await emailOf(s.services, t.manager.userId), PASSWORD);
+      await b.page.goto(`${s.baseUrl}/calls/${id}`, { timeout: 120_000 });
+      const turns = b.page.locator('.turn');
+      assert.ok((await turns.count()) > 1000);
+      assert.equal(await turns.last().evaluate((el) => getComputedStyle(el).contentVisibility), 'auto');
+      const n = objections.length;
+      await b.page.locator(`#objection-${n}`).getByRole('link', { name: 'Show in the transcript' }).click({ timeout: 60_000 });
+      await b.page.waitForURL((u) => u.hash === `#at-obj-${n}`, { timeout: 60_000 });
+      const place = b.page.locator(`#at-obj-${n}`);
+      await place.waitFor({ state: 'visible', timeout: 60_000 });
+      assert.equal(await place.textContent(), objections[n - 1].quote);
+      const inView = await place.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.matches(':target') && r.top >= 0 && r.bottom <= innerHeight;
+      });
+      assert.ok(inView, 'the last objection is in view and targeted');
+    } finally {
+      await b.close();
     }
   });
 
