@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { casesIn } from '../eval/agreement.ts';
+import { trainingCallDirs } from './train-scores.ts';
 import { modelDataHash } from '../src/calls/analyzer/coach/classify/model.ts';
 import { parseTranscript } from '../src/calls/analyzer/coach/parse/transcript.ts';
 import { matchLabel } from '../src/calls/analyzer/coach/rep/find-rep.ts';
@@ -12,7 +13,7 @@ import { speakerFeatures, type SpeakerFeatures } from '../src/calls/analyzer/coa
 import { buildCall } from '../src/calls/analyzer/coach/utterances/build.ts';
 
 /** Calls with a known salesperson the rep finder learns from; eval/dev and eval/sealed are never among them. */
-export const REP_TRAINING_DIRS = ['eval/corpus', 'eval/train-calls', 'eval/train-calls-b'];
+export const REP_TRAINING_DIRS = ['eval/corpus', ...trainingCallDirs()];
 
 export function trainRep(root: string): RepWeights {
   const groups: Array<{ speakers: SpeakerFeatures[]; rep: number }> = [];

@@ -2,7 +2,7 @@
 // score-calibration.json) on coach-scored calls, with the utterance model and rep finder just
 // trained. Deterministic. eval/sealed is never among the calls.
 import { createHash } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { casesIn } from '../eval/agreement.ts';
 import { modelDataHash } from '../src/calls/analyzer/coach/classify/model.ts';
@@ -12,8 +12,14 @@ import { callFeatures } from '../src/calls/analyzer/coach/rubric/call-features.t
 import { fitCalibration, type FitRow, type ScoreCalibration } from '../src/calls/analyzer/coach/rubric/calibration.ts';
 import { handScores } from '../src/calls/analyzer/coach/rubric/index.ts';
 
-/** Calls a coach scored (eval/COACH-ANNOTATION.md): development sets and the training calls. */
-export const SCORE_TRAINING_DIRS = ['eval/dev', 'eval/train-calls', 'eval/train-calls-b'];
+/** Calls a coach scored (eval/COACH-ANNOTATION.md): development sets and every eval/train-calls* folder. */
+export const SCORE_TRAINING_DIRS = ['eval/dev', ...trainingCallDirs()];
+
+/** eval/train-calls, eval/train-calls-b, …: one folder per writer. */
+export function trainingCallDirs(): string[] {
+  const evalDir = fileURLToPath(new URL('../eval', import.meta.url));
+  return readdirSync(evalDir).filter((d) => d.startsWith('train-calls')).sort().map((d) => `eval/${d}`);
+}
 
 /** A scored call's features, with the folder it came from (one folder, one writer). */
 export type ScoredRow = FitRow & { folder: string; hand: FitRow['scores'] };

@@ -75,3 +75,25 @@ test("what to say instead takes up this customer's own words, said before the mi
     assert.doesNotMatch(say, otherForm);
   }
 });
+
+test('in a call too short for five real moments, each text still says what its quote is', () => {
+  const calls = [
+    "Seller: Hello Jane, it's Tom from Acme. I'm calling about your sales calls.\nBuyer: Hi Tom.\nSeller: Do you have two minutes?\nBuyer: Not really, what is it about?\nSeller: We help teams coach their calls.\nBuyer: Okay bye.",
+    'Tim: Hallo Frau Berg, hier ist Tim von Acme.\nKunde: Ja, kurz.\nTim: Wie organisieren Sie heute Ihre Vertriebsgespräche?\nKunde: Worum geht es?\nTim: Haben Sie kurz Zeit?',
+  ];
+  for (const language of ['en', 'de'] as const) {
+    for (const transcript of calls) {
+      const d = analyseWithDetails({ transcript, language });
+      const shown = [d.kinds.strongest, d.kinds.miss, ...d.kinds.moments];
+      for (const c of shown) {
+        const byRep = c.quote.key === d.result.rep_speaker.toLowerCase();
+        // The customer's words are never described as something the salesperson did.
+        if (!byRep) assert.equal(c.kind, 'customer_line', `${c.quote.text} (${c.kind})`);
+        // A line praised as a question is one.
+        if (c.kind === 'rep_question') assert.ok(c.quote.text.trim().endsWith('?'), c.quote.text);
+        if (c.kind === 'rep_statement') assert.ok(!c.quote.text.trim().endsWith('?'), c.quote.text);
+      }
+      assert.equal(new Set(shown.map((c) => c.quote.index)).size, 5);
+    }
+  }
+});

@@ -87,3 +87,21 @@ test('a discount nobody asked for is named in the coaching', () => {
   const quoted = [r.biggest_miss, ...r.moments].map((m) => m.quote).join(' | ');
   assert.match(quoted, /30 percent off/);
 });
+
+test('in a transcript that writes question marks, a sentence without one is not counted as a question', async () => {
+  const { parseTranscript } = await import('../../src/calls/analyzer/coach/parse/transcript.ts');
+  const { buildCall } = await import('../../src/calls/analyzer/coach/utterances/build.ts');
+  const { isQuestion } = await import('../../src/calls/analyzer/coach/signals/sides.ts');
+  const { classifyWithClauses } = await import('../../src/calls/analyzer/coach/utterances/clauses.ts');
+  const statement = 'Ich zeig Ihnen erst mal, wie so ein Lead aussieht, dann wird das viel klarer.';
+  // Its clause "wie so ein Lead aussieht" reads like a question to the classifier.
+  assert.ok(classifyWithClauses(statement, 15).labels.has('question_open'));
+  const marked = buildCall(parseTranscript(['Anna: Wie planen Sie heute Ihre Touren?', 'Ben: Mit Excel.', `Anna: ${statement}`].join('\n')));
+  const asked = marked.utterances.find((u) => u.text.startsWith('Wie planen'));
+  const told = marked.utterances.find((u) => u.text === statement);
+  assert.ok(asked && isQuestion(asked));
+  assert.ok(told && !isQuestion(told));
+  // Speech-to-text without any punctuation keeps what the classifier hears as a question.
+  const unpunctuated = buildCall(parseTranscript(['anna: wie planen sie heute ihre touren', 'ben: mit excel das dauert'].join('\n')));
+  assert.ok(isQuestion(unpunctuated.utterances[0]));
+});

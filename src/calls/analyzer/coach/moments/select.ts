@@ -55,7 +55,9 @@ export function selectMoments(s: Signals, scores: Scores, expected: Record<Score
 function pickMiss(all: Candidate[], scores: Scores, expected: Record<ScoreDimension, number>): Candidate | null {
   const misses = all.filter((c) => !c.positive);
   if (misses.length === 0) return null;
-  const rank = (c: Candidate) => scores[c.dimension] * 10 + (expected[c.dimension] - scores[c.dimension]) * 5 - c.weight;
+  // The lean (at most ±2 points) and the weight (under 10) never lift a miss over a lower score.
+  const lean = (d: ScoreDimension) => Math.max(-0.4, Math.min(0.4, expected[d] - scores[d])) * 5;
+  const rank = (c: Candidate) => scores[c.dimension] * 10 + lean(c.dimension) - c.weight;
   return misses.reduce((best, c) => (rank(c) < rank(best) ? c : best));
 }
 
@@ -68,12 +70,21 @@ function pickStrongest(all: Candidate[], scores: Scores, miss: Candidate): Candi
 
 const FALLBACK_DIMENSION: ScoreDimension = 'discovery';
 
-/** When a call offers too few real moments: a question of the rep (good) or a statement (to improve). */
+/**
+ * When a call offers too few real moments: a question of the rep (good), a statement (to
+ * improve), another line of the rep, and when a short call has no unused line of the rep left,
+ * what the customer said (to build on). The kind always says what the quote is.
+ */
 function fallback(s: Signals, positive: boolean, used: Set<number>): Candidate {
-  const rep = s.sides.call.utterances.filter((u) => u.key === s.sides.rep && !used.has(u.index));
-  const pool = rep.length > 0 ? rep : s.sides.call.utterances.filter((u) => !used.has(u.index));
-  const pick: Utterance = (positive ? pool.find(isQuestion) : [...pool].reverse().find((u) => !isQuestion(u))) ?? pool[0] ?? s.sides.call.utterances[0];
-  return positive
-    ? { kind: 'rep_question', dimension: FALLBACK_DIMENSION, positive: true, weight: 1, quote: pick, params: {} }
-    : { kind: 'rep_statement', dimension: FALLBACK_DIMENSION, positive: false, weight: 1, quote: pick, params: {} };
+  const free = s.sides.call.utterances.filter((u) => !used.has(u.index));
+  const rep = free.filter((u) => u.key === s.sides.rep);
+  const question = rep.find(isQuestion);
+  const statement = [...rep].reverse().find((u) => !isQuestion(u));
+  const at = (kind: Candidate['kind'], quote: Utterance, good: boolean): Candidate => ({ kind, dimension: FALLBACK_DIMENSION, positive: good, weight: 1, quote, params: {} });
+  if (positive && question) return at('rep_question', question, true);
+  if (!positive && statement) return at('rep_statement', statement, false);
+  if (rep.length > 0) return at('rep_line', rep[0], positive);
+  const customer = free.filter((u) => u.key !== s.sides.rep);
+  const said = customer.find((u) => u.words >= 3 && !u.labels.has('greeting') && !u.labels.has('goodbye')) ?? customer[0] ?? s.sides.call.utterances[0];
+  return at('customer_line', said, positive);
 }

@@ -7,10 +7,12 @@ import type { Label } from '../classify/labels.ts';
 export const MOMENT_KINDS = [
   // strengths
   'pain_explored', 'impact_question', 'need_payoff', 'open_question', 'listening_move', 'tied_pitch',
-  'objection_handled', 'dated_close', 'rep_question',
+  'objection_handled', 'dated_close', 'rep_question', 'rep_line',
   // misses
   'pain_skipped', 'few_questions', 'closed_questions', 'monologue', 'interruption', 'feature_dump',
   'untied_pitch', 'guarantee', 'impact_missing', 'no_listening_move', 'objection_unexplored', 'objection_unchecked', 'objection_defended', 'objection_conceded', 'objection_skipped', 'concession', 'weak_close', 'no_close', 'rep_statement',
+  // a short call's remaining places: the customer's words, to build on
+  'customer_line',
 ] as const;
 export type MomentKind = (typeof MOMENT_KINDS)[number];
 

@@ -1,16 +1,22 @@
-// The score calibration: per dimension, a five-class logistic model over the call's features
-// (call-features.ts, the hand rubric's scores among them) fitted on coach-scored calls by
-// `npm run train` (scripts/train-scores.ts) and kept in score-calibration.json. The score is the
-// median of the predicted distribution, which keeps scores off by two rare. Fitted across
-// writers it agreed with coaches far more often than the hand rubric alone (docs/coaching.md).
+// The score calibration: per dimension, a five-class logistic model and an ordinal model
+// (ordinal.ts) over the call's features (call-features.ts, the hand rubric's scores among them),
+// fitted on coach-scored calls by `npm run train` (scripts/train-scores.ts) and kept in
+// score-calibration.json. The score is the median of the two models' mean distribution, which
+// keeps scores off by two rare. Fitted across writers it agreed with coaches far more often than
+// the hand rubric alone (docs/coaching.md).
 import { existsSync, readFileSync } from 'node:fs';
 import { SCORE_DIMENSIONS, type ScoreDimension } from '../../types.ts';
 import type { CallFeatures } from './call-features.ts';
+import { fitOrdinal, type OrdinalModel, ordinalDistribution } from './ordinal.ts';
 
-export interface DimensionModel {
+export interface ClassModel {
   /** Per score 1..5: a bias and one weight per feature (over standardised features). */
   bias: number[];
   weights: number[][];
+}
+
+export interface DimensionModel extends ClassModel {
+  ordinal: OrdinalModel;
 }
 
 export interface ScoreCalibration {
@@ -41,7 +47,7 @@ function standardised(c: Pick<ScoreCalibration, 'features' | 'mean' | 'sd'>, f: 
   return c.features.map((n, j) => ((byName.get(n) ?? c.mean[j]) - c.mean[j]) / c.sd[j]);
 }
 
-function softmax(m: DimensionModel, x: number[]): number[] {
+function softmax(m: ClassModel, x: number[]): number[] {
   const z = m.bias.map((b, k) => b + x.reduce((a, v, j) => a + v * m.weights[k][j], 0));
   const top = Math.max(...z);
   const e = z.map((v) => Math.exp(v - top));
@@ -49,9 +55,12 @@ function softmax(m: DimensionModel, x: number[]): number[] {
   return e.map((v) => v / sum);
 }
 
-/** The probability of each score 1..5 for one dimension. */
+/** The probability of each score 1..5 for one dimension: the mean of the two models'. */
 export function scoreDistribution(c: ScoreCalibration, dim: ScoreDimension, f: CallFeatures): number[] {
-  return softmax(c.dimensions[dim], standardised(c, f));
+  const x = standardised(c, f);
+  const a = softmax(c.dimensions[dim], x);
+  const b = ordinalDistribution(c.dimensions[dim].ordinal, x);
+  return a.map((v, k) => (v + b[k]) / 2);
 }
 
 /** The median score of a distribution over 1..5. */
@@ -67,9 +76,9 @@ export function medianScore(p: number[]): number {
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /**
- * Full-batch gradient descent on the softmax loss with L2, from zero weights: the same rows
- * always give the same model. L2 = 10 and the median were chosen by leaving one writer's calls
- * out at a time (docs/coaching.md).
+ * Both models by full-batch gradient descent with L2 from a fixed start: the same rows always
+ * give the same model. L2 = 10, the two models' mean and its median were chosen by leaving one
+ * writer's calls out at a time (docs/coaching.md).
  */
 export function fitCalibration(rows: FitRow[], l2 = 10, epochs = 300, rate = 0.5): Omit<ScoreCalibration, 'version' | 'data_hash' | 'calls'> {
   const features = rows[0].features.names;
@@ -79,16 +88,18 @@ export function fitCalibration(rows: FitRow[], l2 = 10, epochs = 300, rate = 0.5
   const X = rows.map((r) => standardised({ features, mean, sd }, r.features));
   const dimensions = {} as Record<ScoreDimension, DimensionModel>;
   for (const dim of SCORE_DIMENSIONS) {
-    const m = fitDimension(X, rows.map((r) => r.scores[dim] - 1), l2, epochs, rate);
-    dimensions[dim] = { bias: m.bias.map(round6), weights: m.weights.map((w) => w.map(round6)) };
+    const y = rows.map((r) => r.scores[dim] - 1);
+    const m = fitClasses(X, y, l2, epochs, rate);
+    const o = fitOrdinal(X, y, l2);
+    dimensions[dim] = { bias: m.bias.map(round6), weights: m.weights.map((w) => w.map(round6)), ordinal: { weights: o.weights.map(round6), thresholds: o.thresholds.map(round6) } };
   }
   return { features, mean: mean.map(round6), sd: sd.map(round6), dimensions };
 }
 
-function fitDimension(X: number[][], y: number[], l2: number, epochs: number, rate: number): DimensionModel {
+function fitClasses(X: number[][], y: number[], l2: number, epochs: number, rate: number): ClassModel {
   const d = X[0].length;
   const n = X.length;
-  const m: DimensionModel = { bias: new Array<number>(5).fill(0), weights: Array.from({ length: 5 }, () => new Array<number>(d).fill(0)) };
+  const m: ClassModel = { bias: new Array<number>(5).fill(0), weights: Array.from({ length: 5 }, () => new Array<number>(d).fill(0)) };
   for (let e = 0; e < epochs; e++) {
     const gb = new Array<number>(5).fill(0);
     const gw = Array.from({ length: 5 }, () => new Array<number>(d).fill(0));

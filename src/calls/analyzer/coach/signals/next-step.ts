@@ -22,8 +22,9 @@ export interface NextStep {
 export function nextStep(s: Sides, lang: LanguagePack): NextStep {
   const half = s.call.totalWords / 2;
   const late = s.call.utterances.filter((u) => u.wordPos >= half || s.call.totalWords <= 120);
-  // Late in a call a next step is what people talk about: there a weaker sign of a proposal counts.
-  const proposals = late.filter((u) => isSeller(s, u.key) && (has(u, 'next_step_proposal', 'next_step_dated') || u.probs[PROPOSAL] >= LATE_PROPOSAL));
+  // Late in a call a next step is what people talk about: there a weaker sign of a proposal counts
+  // (in a very short call every line is "late", so there only the label does).
+  const proposals = late.filter((u) => isSeller(s, u.key) && (has(u, 'next_step_proposal', 'next_step_dated') || (u.wordPos >= half && u.probs[PROPOSAL] >= LATE_PROPOSAL)));
   if (proposals.length === 0) return withoutProposal(s, late);
   const after = s.call.utterances.slice(proposals[0].index);
   const isDated = (u: Utterance) => has(u, 'next_step_dated') || (has(u, 'next_step_proposal', 'agreement') && lang.dateTime.test(u.text));

@@ -46,7 +46,8 @@ export function customerObjections(s: Sides): Objection[] {
 function handling(type: ObjectionType, utterance: Utterance, reply: Utterance[]): Objection {
   const acknowledged = reply.some((r) => has(r, 'acknowledge', 'label', 'mirror', 'summary')) || repeatsObjection(utterance, reply[0]);
   const explored = reply.some((r) => has(r, 'explore_objection') || (isQuestion(r) && !has(r, 'check_back', 'next_step_proposal', 'next_step_dated', 'ask_logistics')));
-  const answered = reply.some((r) => has(r, ...PITCH_LABELS)) || reply.reduce((n, r) => n + r.words, 0) >= 25;
+  // A concrete next step answers a concern too ("bring her along on Thursday" to "I don't decide alone").
+  const answered = reply.some((r) => has(r, ...PITCH_LABELS, 'next_step_proposal', 'next_step_dated')) || reply.reduce((n, r) => n + r.words, 0) >= 25;
   const checkedBack = reply.some((r) => has(r, 'check_back'));
   const defended = reply.some((r) => sure(r, 'defend'));
   const conceded = reply.some((r) => has(r, 'concession'));

@@ -1,4 +1,5 @@
 // Turns and utterances from the parsed transcript, each utterance labelled by the classifier.
+import type { Label } from '../classify/labels.ts';
 import type { ParsedTranscript } from '../parse/transcript.ts';
 import { classifyWithClauses } from './clauses.ts';
 import { countWords, splitSentences } from './sentences.ts';
@@ -38,5 +39,17 @@ export function buildCall(parsed: ParsedTranscript): Call {
     cur.brokenOff = BROKEN_OFF_RE.test(seg.text);
   }
   if (cur && cur.utterances.length > 0) turns.push(cur);
+  if (utterances.some((u) => u.questionMark)) keepQuestionsMarked(utterances);
   return { turns, utterances, labels: parsed.labels, hasTimestamps: parsed.hasTimestamps, unpunctuated, totalWords: wordPos };
+}
+
+const QUESTION_FORMS: Label[] = ['question_open', 'question_closed', 'question_tag', 'question_leading'];
+
+/**
+ * A transcript that writes question marks marks its questions: there a sentence without one is
+ * not asked, however much it reads like a question to a classifier that also learned speech-to-
+ * text without punctuation ("Ich zeig Ihnen erst mal, wie so ein Lead aussieht.").
+ */
+function keepQuestionsMarked(utterances: Utterance[]): void {
+  for (const u of utterances) if (!u.questionMark) for (const l of QUESTION_FORMS) u.labels.delete(l);
 }
