@@ -12,6 +12,12 @@ export class CompanyRepository {
     return (await companyById(this.db, teamId, id))[0];
   }
 
+  /** Several companies of the team at once (a page of contacts names theirs). */
+  async byIds(teamId: string, ids: string[]): Promise<CompanyTable[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', 'in', ids).execute();
+  }
+
   byNameKey(teamId: string, nameKey: string): Promise<CompanyTable | undefined> {
     return this.db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('name_key', '=', nameKey).executeTakeFirst();
   }

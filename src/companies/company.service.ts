@@ -82,6 +82,12 @@ export class CompanyService {
     return { row: toCompanyRow(out.row), created: out.created };
   }
 
+  /** The team's companies with these ids (every company of the team is visible to every key), by id. */
+  async byIds(actor: Actor, ids: string[]): Promise<Map<string, CompanyTable>> {
+    const rows = await new CompanyRepository(this.db).byIds(actor.teamId, [...new Set(ids)]);
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
   async get(actor: Actor, id: string) {
     const row = await new CompanyRepository(this.db).byId(actor.teamId, id);
     if (!row) throw notFound('Company');

@@ -73,7 +73,7 @@ const en = {
   'companies.saved': 'The company is saved.',
   'deals.none': 'No deals.', 'status.open': 'open', 'status.won': 'won', 'status.lost': 'lost',
   'tasks.none': 'No tasks.', 'tasks.due': 'due', 'tasks.done': 'done', 'tasks.overdue': 'overdue', 'tasks.mark_done': 'Mark done',
-  'timeline.title': 'Timeline', 'timeline.none': 'Nothing on the timeline yet.',
+  'timeline.title': 'Timeline', 'timeline.member_scope': 'You see your own notes and calls here and what happened on deals you own; colleagues\' deals and notes are not shown.', 'timeline.none': 'Nothing on the timeline yet.',
   'kind.note': 'Note', 'kind.call': 'Call', 'kind.email': 'Email', 'kind.meeting': 'Meeting', 'kind.whatsapp': 'WhatsApp',
   'deals.new': 'New deal', 'deals.create': 'Create deal', 'deals.created': 'The deal is created.', 'deals.all_deals': 'All deals (list)', 'deals.my_deals': 'My deals (list)',
   'deals.board_hint': 'Drag a card to another stage, or pick the stage on the card and press Move.',
@@ -167,6 +167,7 @@ const en = {
   'members.paid_hint': 'Pushing calls for analysis (POST /api/v1/calls) needs the paid product; only owners switch it.',
   'members.paid_on': '{name} now has the paid product.', 'members.paid_off': '{name} no longer has the paid product.',
   'coaching.calls_one': '{n} call', 'coaching.rep_calls': 'Calls of {name}', 'calls.show': 'Show', 'calls.analysis': 'Call analysis',
+  'calls.written_in_de': 'written in German', 'calls.written_in_en': 'written in English',
 };
 
 export type MessageKey = keyof typeof en;
@@ -232,7 +233,7 @@ const de: Record<MessageKey, string> = {
   'companies.saved': 'Die Firma ist gespeichert.',
   'deals.none': 'Keine Deals.', 'status.open': 'offen', 'status.won': 'gewonnen', 'status.lost': 'verloren',
   'tasks.none': 'Keine Aufgaben.', 'tasks.due': 'fällig', 'tasks.done': 'erledigt', 'tasks.overdue': 'überfällig', 'tasks.mark_done': 'Erledigt',
-  'timeline.title': 'Chronik', 'timeline.none': 'Noch nichts in der Chronik.',
+  'timeline.title': 'Chronik', 'timeline.member_scope': 'Hier stehen Ihre eigenen Notizen und Gespräche und was auf Ihren Deals passiert ist; Deals und Notizen von Kolleginnen und Kollegen werden nicht angezeigt.', 'timeline.none': 'Noch nichts in der Chronik.',
   'kind.note': 'Notiz', 'kind.call': 'Gespräch', 'kind.email': 'E-Mail', 'kind.meeting': 'Termin', 'kind.whatsapp': 'WhatsApp',
   'deals.new': 'Neuer Deal', 'deals.create': 'Deal anlegen', 'deals.created': 'Der Deal ist angelegt.', 'deals.all_deals': 'Alle Deals (Liste)', 'deals.my_deals': 'Meine Deals (Liste)',
   'deals.board_hint': 'Ziehen Sie eine Karte in eine andere Phase, oder wählen Sie die Phase auf der Karte und drücken Sie Verschieben.',
@@ -331,6 +332,7 @@ const de: Record<MessageKey, string> = {
   'members.paid_hint': 'Gespräche zur Analyse übermitteln (POST /api/v1/calls) setzt das bezahlte Produkt voraus; nur Inhaber schalten es um.',
   'members.paid_on': '{name} hat jetzt das bezahlte Produkt.', 'members.paid_off': '{name} hat das bezahlte Produkt nicht mehr.',
   'coaching.calls_one': '{n} Gespräch', 'coaching.rep_calls': 'Gespräche von {name}', 'calls.show': 'Anzeigen', 'calls.analysis': 'Gesprächsanalyse',
+  'calls.written_in_de': 'auf Deutsch verfasst', 'calls.written_in_en': 'auf Englisch verfasst',
 };
 
 const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, de };

@@ -13,6 +13,7 @@ interface NavItem {
 /** Main navigation; sections appear as their capabilities exist (see web.plugin.ts). */
 export const NAV: NavItem[] = [
   { href: '/pipeline', label: 'nav.pipeline' },
+  { href: '/deals', label: 'nav.deals' },
   { href: '/contacts', label: 'nav.contacts' },
   { href: '/companies', label: 'nav.companies' },
   { href: '/tasks', label: 'nav.tasks' },

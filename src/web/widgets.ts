@@ -150,7 +150,9 @@ function callSummary(ctx: PageCtx, c: CallRow | undefined): Html | null {
   const r = c?.status === 'done' ? (c.result as AnalysisResult | null) : null;
   if (!c || !r?.scores) return null;
   const scores = SCORE_DIMENSIONS.map((d) => `${dimensionLabel(ctx, d)} ${r.scores[d]}/5`).join(', ');
-  return html`<p class="tl-body">${ctx.t('calls.analysis')}${c.filename ? ` (${c.filename})` : ''}: ${scores}. ${ctx.t('calls.commitment')}: <span lang="${c.language}">${r.commitment}</span></p>`;
+  // The commitment stays in the language the coaching was asked for; say so when it differs.
+  const other = c.language !== ctx.locale ? html` <span class="muted">(${ctx.t(c.language === 'de' ? 'calls.written_in_de' : 'calls.written_in_en')})</span>` : '';
+  return html`<p class="tl-body">${ctx.t('calls.analysis')}${c.filename ? ` (${c.filename})` : ''}: ${scores}. ${ctx.t('calls.commitment')}: <span lang="${c.language}">${r.commitment}</span>${other}</p>`;
 }
 
 export function timeline(ctx: PageCtx, items: ActivityRow[], names: Map<string, string>, calls: TimelineCalls = new Map()): Html {

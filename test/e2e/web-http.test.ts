@@ -67,6 +67,22 @@ describe('application over HTTP', () => {
     }
   });
 
+  it('lists contacts with their company and owner, shows Deals in the main navigation, and tells a member why a timeline is short', async () => {
+    const api = new ApiClient(s.api, a.manager.key);
+    const made = await api.request('POST', '/contacts', { email: 'crm-columns@example.com', first_name: 'Carla', company: 'Columns <GmbH>' });
+    assert.equal(made.status, 201);
+    const list = (await web.member.get('/contacts?q=crm-columns')).text;
+    const row = /<tr><td><a href="\/contacts\/[^"]+">Carla<\/a><\/td>(.*?)<\/tr>/s.exec(list)?.[1] ?? '';
+    assert.match(row, new RegExp(`<a href="/companies/${made.body.company_id}">Columns &lt;GmbH&gt;</a>`));
+    assert.match(row, /<td>[^<]+<\/td><\/tr>$|<td>[^<]+<\/td>$/);
+    const managerName = (await s.services.identity.repo.teamUsers(a.teamId)).find((u) => u.id === a.manager.userId)!.name;
+    assert.ok(row.endsWith(`<td>${managerName}</td>`), row);
+    assert.match(list, /<a href="\/deals"[^>]*>Deals<\/a>/);
+    const detail = (path: string, who: WebClient) => who.get(path).then((r) => r.text);
+    assert.match(await detail(`/contacts/${made.body.id}`, web.member), /id="tl-scope"/);
+    assert.doesNotMatch(await detail(`/contacts/${made.body.id}`, web.manager), /id="tl-scope"/);
+  });
+
   it("names the signed-in user's team in the header of every page, escaped, and no other team's", async () => {
     await s.services.identity.updateTeam(b.teamId, { name: 'Beta <Vertrieb> & Co' });
     for (const path of ['/pipeline', '/contacts', '/profile']) {

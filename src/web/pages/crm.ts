@@ -19,7 +19,9 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
       const t = ctx.t;
       const query = request.query as Record<string, string>;
       const q = (query.q ?? '').trim();
-      const page = await services.contacts.list(actor(request), { q, cursor: query.cursor, limit: '50' });
+      const a = actor(request);
+      const page = await services.contacts.list(a, { q, cursor: query.cursor, limit: '50' });
+      const [companies, owners] = await Promise.all([services.companies.byIds(a, page.items.flatMap((c) => (c.company_id ? [c.company_id] : []))), userNames(services, a.teamId)]);
       const f = refill(ctx, '/contacts');
       const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}</div>
         <details class="card addbox"${f.open()}><summary>${t('contacts.add')}</summary>
@@ -35,8 +37,11 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
           </form>
         </details>
         ${page.items.length === 0 ? html`<p class="empty">${q ? t('list.no_match') : t('contacts.none')}</p>` : html`<div class="tablewrap"><table>
-          <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.email')}</th><th scope="col">${t('field.phone')}</th><th scope="col">${t('field.job_title')}</th></tr></thead>
-          <tbody>${page.items.map((c) => html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${c.email}</td><td>${c.phone ?? ''}</td><td>${c.job_title ?? ''}</td></tr>`)}</tbody>
+          <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.company')}</th><th scope="col">${t('field.email')}</th><th scope="col">${t('field.phone')}</th><th scope="col">${t('field.job_title')}</th><th scope="col">${t('field.owner')}</th></tr></thead>
+          <tbody>${page.items.map((c) => {
+            const company = c.company_id ? companies.get(c.company_id) : undefined;
+            return html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${company ? html`<a href="/companies/${company.id}">${company.name}</a>` : ''}</td><td>${c.email}</td><td>${c.phone ?? ''}</td><td>${c.job_title ?? ''}</td><td>${owners.get(c.owner_id) ?? ''}</td></tr>`;
+          })}</tbody>
         </table></div>`}
         ${pager(ctx, listHref('/contacts', { q }), page, query.cursor)}`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.contacts'), body }));
@@ -74,7 +79,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
             ${taskBox(ctx, { contact_id: c.id })}</section>
           <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { contact_id: c.id })}</section>
         </div>
-        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${timeline(ctx, c.timeline, names, await timelineCalls(services, a, c.timeline))}</section>`;
+        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${a.role === 'member' ? html`<p class="muted" id="tl-scope">${t('timeline.member_scope')}</p>` : ''}${timeline(ctx, c.timeline, names, await timelineCalls(services, a, c.timeline))}</section>`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: personName(c), body }));
     });
 
