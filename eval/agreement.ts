@@ -5,7 +5,7 @@
 //
 //   npm run eval:agreement -- eval/dev            a folder of annotated calls
 //   npm run eval:agreement -- eval/dev -v         every case's figures
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { analyseWithDetails } from '../src/calls/analyzer/coach/index.ts';
 import { SCORE_DIMENSIONS, type ScoreDimension } from '../src/calls/analyzer/types.ts';
@@ -59,6 +59,8 @@ export function casesIn(dir: string): Array<{ name: string; dir: string; transcr
     }
     if (!['.txt', '.vtt', '.srt'].includes(extname(f))) continue;
     const name = basename(f, extname(f));
+    // A transcript without its annotation (still being written) is not a case yet.
+    if (!existsSync(join(dir, `${name}.json`))) continue;
     out.push({ name, dir, transcript: readFileSync(path, 'utf8'), ann: JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as Annotation });
   }
   return out;

@@ -22,9 +22,10 @@ const add = (t: Tally, got: number, want: number) => {
 const pct = (a: number, n: number) => `${Math.round((100 * a) / Math.max(1, n))} %`;
 const line = (t: Tally) => `exact ${t.exact}/${t.n} (${pct(t.exact, t.n)}), off by two ${t.offByTwo} (${pct(t.offByTwo, t.n)})`;
 
-export function leaveOneWriterOut(rows: ScoredRow[]): { hand: Tally; calibrated: Tally; folders: Map<string, { hand: Tally; calibrated: Tally }> } {
+export function leaveOneWriterOut(rows: ScoredRow[]): { hand: Tally; calibrated: Tally; folders: Map<string, { hand: Tally; calibrated: Tally }>; dimensions: Map<string, { hand: Tally; calibrated: Tally }> } {
   const hand = tally();
   const calibrated = tally();
+  const dimensions = new Map(SCORE_DIMENSIONS.map((d) => [d as string, { hand: tally(), calibrated: tally() }]));
   const folders = new Map<string, { hand: Tally; calibrated: Tally }>();
   for (const folder of new Set(rows.map((r) => r.folder))) {
     const test = rows.filter((r) => r.folder === folder);
@@ -33,12 +34,13 @@ export function leaveOneWriterOut(rows: ScoredRow[]): { hand: Tally; calibrated:
     for (const r of test) {
       for (const dim of SCORE_DIMENSIONS) {
         const got = medianScore(scoreDistribution(model, dim, r.features));
-        for (const [t, v] of [[hand, r.hand[dim]], [f.hand, r.hand[dim]], [calibrated, got], [f.calibrated, got]] as const) add(t, v, r.scores[dim]);
+        const perDim = dimensions.get(dim)!;
+        for (const [t, v] of [[hand, r.hand[dim]], [f.hand, r.hand[dim]], [perDim.hand, r.hand[dim]], [calibrated, got], [f.calibrated, got], [perDim.calibrated, got]] as const) add(t, v, r.scores[dim]);
       }
     }
     folders.set(folder, f);
   }
-  return { hand, calibrated, folders };
+  return { hand, calibrated, folders, dimensions };
 }
 
 export function printCalibrationFigures(perFolder: boolean): void {
@@ -47,6 +49,7 @@ export function printCalibrationFigures(perFolder: boolean): void {
   console.log(`score calibration, each writer's calls left out in turn (${rows.length} calls):`);
   console.log(`  hand rubric   ${line(r.hand)}`);
   console.log(`  calibrated    ${line(r.calibrated)}`);
+  for (const [dim, d] of r.dimensions) console.log(`    ${dim.padEnd(20)} hand ${pct(d.hand.exact, d.hand.n)} / ${pct(d.hand.offByTwo, d.hand.n)}   calibrated ${pct(d.calibrated.exact, d.calibrated.n)} / ${pct(d.calibrated.offByTwo, d.calibrated.n)}`);
   if (perFolder) for (const [folder, f] of r.folders) console.log(`  ${folder.padEnd(28)} hand ${pct(f.hand.exact, f.hand.n)} / ${pct(f.hand.offByTwo, f.hand.n)}   calibrated ${pct(f.calibrated.exact, f.calibrated.n)} / ${pct(f.calibrated.offByTwo, f.calibrated.n)}`);
 }
 

@@ -5,6 +5,7 @@ import type { Utterance } from '../utterances/types.ts';
 import { DISCOVERY_LABELS, PITCH_LABELS, has, isQuestion } from '../signals/sides.ts';
 import { NOT_PRAISED } from './types.ts';
 import type { Candidate } from './types.ts';
+import { substantive } from './substantive.ts';
 
 export function discoveryMoments(s: Signals): Candidate[] {
   const out: Candidate[] = [];
@@ -16,7 +17,8 @@ export function discoveryMoments(s: Signals): Candidate[] {
     if (p.explored && ask) out.push({ kind: 'pain_explored', dimension: 'discovery', positive: true, weight: p.impact ? 8 : 7, quote: ask, context: p.utterance, method: 'sandler_pain_funnel', params: {} });
     else if (!p.explored && first.key === s.sides.rep) {
       const pitched = p.reply.some((r) => has(r, ...PITCH_LABELS));
-      out.push({ kind: 'pain_skipped', dimension: 'discovery', positive: false, weight: pitched ? 8 : 6, quote: first, context: p.utterance, method: 'spin_implication', params: {} });
+      const quote = substantive(p.reply.filter((r) => r.key === s.sides.rep)) ?? first;
+      out.push({ kind: 'pain_skipped', dimension: 'discovery', positive: false, weight: pitched ? 8 : 6, quote, context: p.utterance, method: 'spin_implication', params: {} });
     }
   }
   for (const u of q.discovery) {

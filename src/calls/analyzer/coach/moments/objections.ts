@@ -3,6 +3,7 @@
 import type { MethodKey } from '../../types.ts';
 import type { Signals } from '../signals/index.ts';
 import { has } from '../signals/sides.ts';
+import { substantive } from './substantive.ts';
 import type { Candidate } from './types.ts';
 
 export function objectionMoments(s: Signals): Candidate[] {
@@ -26,7 +27,8 @@ export function objectionMoments(s: Signals): Candidate[] {
       if (!o.explored && last !== best) out.push({ kind: 'objection_unexplored', dimension: 'objection_handling', positive: false, weight: 4.5, quote: last, context: o.utterance, method: 'voss_calibrated_question', params });
       else if (!o.checkedBack && o.quality < 4 && last !== best) out.push({ kind: 'objection_unchecked', dimension: 'objection_handling', positive: false, weight: 3.5, quote: last, context: o.utterance, method: 'laer', params });
     } else {
-      const worst = reply.find((r) => has(r, 'defend', 'concession')) ?? reply.find((r) => !has(r, 'acknowledge', 'label', 'mirror', 'summary')) ?? reply[0];
+      const plain = reply.filter((r) => !has(r, 'acknowledge', 'label', 'mirror', 'summary'));
+      const worst = reply.find((r) => has(r, 'defend', 'concession')) ?? substantive(plain) ?? reply[0];
       // Acknowledged but never asked into: a step of LAER missing, not an objection stepped over.
       const kind = defended ? 'objection_defended' : conceded ? 'objection_conceded' : o.acknowledged ? 'objection_unexplored' : 'objection_skipped';
       out.push({ kind, dimension: 'objection_handling', positive: false, weight: defended || conceded ? 8.5 : 7, quote: worst, context: o.utterance, method: o.type === 'price' || o.type === 'trust' ? 'feel_felt_found' : o.type === 'authority' ? 'meddpicc' : 'laer', params });

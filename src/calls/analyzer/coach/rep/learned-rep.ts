@@ -27,28 +27,30 @@ export function sellerScore(w: RepWeights, f: SpeakerFeatures): number {
 }
 
 /**
- * Fit by full-batch gradient descent on the logistic loss with L2, from zero weights: the same
- * speakers always give the same weights. Each call's speakers are one group; the rep is the positive.
+ * Fit by full-batch gradient descent on the conditional logit (a softmax over each call's
+ * speakers: the rep is the one of them), with L2, from zero weights: the same speakers always
+ * give the same weights. Comparing a call's speakers with each other is the question the rep
+ * finder answers; an absolute "is this a seller" score per speaker is not.
  */
 export function fitRepWeights(groups: Array<{ speakers: SpeakerFeatures[]; rep: number }>, l2 = 0.01, epochs = 400, rate = 0.5): Omit<RepWeights, 'version' | 'data_hash' | 'calls'> {
   const names = [...new Set(groups.flatMap((g) => g.speakers.flatMap((s) => Object.keys(s))))].sort();
   const w = new Float64Array(names.length);
-  let bias = 0;
-  const rows = groups.flatMap((g) => g.speakers.map((s, i) => ({ x: names.map((n) => s[n] ?? 0), y: i === g.rep ? 1 : 0 })));
+  const calls = groups.map((g) => ({ x: g.speakers.map((s) => names.map((n) => s[n] ?? 0)), rep: g.rep }));
   for (let e = 0; e < epochs; e++) {
     const grad = new Float64Array(names.length);
-    let gb = 0;
-    for (const r of rows) {
-      let z = bias;
-      for (let j = 0; j < names.length; j++) z += w[j] * r.x[j];
-      const err = 1 / (1 + Math.exp(-z)) - r.y;
-      gb += err;
-      for (let j = 0; j < names.length; j++) grad[j] += err * r.x[j];
+    for (const c of calls) {
+      const z = c.x.map((x) => x.reduce((a, v, j) => a + v * w[j], 0));
+      const top = Math.max(...z);
+      const ex = z.map((v) => Math.exp(v - top));
+      const sum = ex.reduce((a, b) => a + b, 0);
+      c.x.forEach((x, i) => {
+        const err = ex[i] / sum - (i === c.rep ? 1 : 0);
+        for (let j = 0; j < names.length; j++) grad[j] += err * x[j];
+      });
     }
-    for (let j = 0; j < names.length; j++) w[j] -= rate * (grad[j] / rows.length + l2 * w[j]);
-    bias -= (rate * gb) / rows.length;
+    for (let j = 0; j < names.length; j++) w[j] -= rate * (grad[j] / calls.length + l2 * w[j]);
   }
   const weights: Record<string, number> = {};
   names.forEach((n, j) => (weights[n] = Math.round(w[j] * 1e6) / 1e6));
-  return { bias: Math.round(bias * 1e6) / 1e6, weights };
+  return { bias: 0, weights };
 }

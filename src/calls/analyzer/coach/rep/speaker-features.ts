@@ -29,11 +29,20 @@ export function speakerFeatures(call: Call): Map<string, SpeakerFeatures> {
       if (early && (l === 'self_intro' || l === 'call_purpose' || l === 'greeting' || l === 'gatekeeper')) c.set(`early_${l}`, (c.get(`early_${l}`) ?? 0) + 1);
     }
   }
+  const total = (l: string) => [...counts.values()].reduce((a, c) => a + (c.get(l) ?? 0), 0);
   for (const [key, c] of counts) {
     const f: SpeakerFeatures = {};
     for (const l of LABELS) if (!QUESTION_FORMS.has(l)) f[l] = Math.log1p(c.get(l) ?? 0);
     for (const l of ['self_intro', 'call_purpose', 'greeting', 'gatekeeper']) f[`early_${l}`] = Math.log1p(c.get(`early_${l}`) ?? 0);
+    // Who of the call's speakers did most of the asking, telling of problems, pitching and proposing:
+    // a share says it in a two-line call as well as in a long one.
+    for (const l of SHARED) {
+      const all = total(l);
+      f[`share_${l}`] = all === 0 ? 0 : (c.get(l) ?? 0) / all;
+    }
     out.set(key, f);
   }
   return out;
 }
+
+const SHARED = ['ask_situation', 'ask_pain', 'ask_impact', 'ask_need_payoff', 'ask_qualify', 'situation', 'pain', 'impact', 'pitch_feature', 'value_tied', 'next_step_proposal'];
