@@ -1,5 +1,5 @@
 // Dates and money for people: the interface language decides the format; times are UTC.
-import { html, type Html } from './html.ts';
+import { html, join, type Html } from './html.ts';
 import type { PageCtx } from './context.ts';
 import type { MessageKey } from './i18n.ts';
 import { DEFAULT_STAGES } from '../identity/identity.service.ts';
@@ -59,4 +59,13 @@ export function pastDateNote(ctx: PageCtx, key: 'dates.past_next_step' | 'dates.
   const day = typed.trim();
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day === dateInput(before)) return '';
   return day < new Date().toISOString().slice(0, 10) ? ` ${ctx.t(key, { date: dateText(ctx, day) })}` : '';
+}
+
+/**
+ * An e-mail address that may wrap only after its "@" and before its dots (a <wbr> each), so a
+ * narrow cell breaks it where a reader expects, never mid-word.
+ */
+export function breakableEmail(email: string): Html {
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return join(parts.map((p, i) => (i === 0 ? html`${p}` : html`<wbr>${p}`)));
 }

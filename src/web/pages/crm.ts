@@ -1,6 +1,6 @@
 // The CRM: contacts and companies (deals, tasks and notes hook into the detail pages as their
 // services land). Lists and details come from the same services as the API.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
 import type { Services } from '../../services.ts';
 import type { CompanyRow } from '../../companies/company.row.ts';
 import { html } from '../html.ts';
@@ -12,40 +12,75 @@ import { MAX_LENGTH } from '../../common/text.ts';
 
 const HIDE = { hide: true };
 
+/** The contacts list: search, add, and each contact with its company and owner. */
+function contactsPage(services: Services): RouteHandlerMethod {
+  return async (request, reply) => {
+    const ctx = ctxOf(request, services.config.publicUrl);
+    const t = ctx.t;
+    const query = request.query as Record<string, string>;
+    const q = (query.q ?? '').trim();
+    const a = actor(request);
+    const page = await services.contacts.list(a, { q, cursor: query.cursor, limit: '50' });
+    const [companies, owners] = await Promise.all([services.companies.byIds(a, page.items.flatMap((c) => (c.company_id ? [c.company_id] : []))), userNames(services, a.teamId)]);
+    const f = refill(ctx, '/contacts');
+    const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}</div>
+      <details class="card addbox"${f.open()}><summary>${t('contacts.add')}</summary>
+        <form method="post" action="/contacts" class="inline-form">
+          ${f.error()}
+          ${csrfField(ctx)}
+          <div class="field"><label for="c-first">${t('field.first_name')}</label><input id="c-first" name="first_name" maxlength="${MAX_LENGTH.name}" value="${f.value('first_name')}"${f.invalid('first_name')}></div>
+          <div class="field"><label for="c-last">${t('field.last_name')}</label><input id="c-last" name="last_name" maxlength="${MAX_LENGTH.name}" value="${f.value('last_name')}"${f.invalid('last_name')}></div>
+          <div class="field"><label for="c-email">${t('field.email')}</label><input id="c-email" name="email" type="email" required value="${f.value('email')}"${f.invalid('email')}></div>
+          <div class="field"><label for="c-phone">${t('field.phone')}</label><input id="c-phone" name="phone" maxlength="${MAX_LENGTH.phone}" value="${f.value('phone')}"${f.invalid('phone')}></div>
+          <div class="field"><label for="c-company">${t('field.company')}</label><input id="c-company" name="company" maxlength="${MAX_LENGTH.name}" value="${f.value('company')}"${f.invalid('company')}></div>
+          <button type="submit" class="primary">${t('action.save')}</button>
+        </form>
+      </details>
+      ${page.items.length === 0 ? html`<p class="empty">${q ? t('list.no_match') : t('contacts.none')}</p>` : html`<div class="tablewrap"><table>
+        <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.company')}</th><th scope="col">${t('field.email')}</th><th scope="col">${t('field.phone')}</th><th scope="col">${t('field.job_title')}</th><th scope="col">${t('field.owner')}</th></tr></thead>
+        <tbody>${page.items.map((c) => {
+          const company = c.company_id ? companies.get(c.company_id) : undefined;
+          return html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${company ? html`<a href="/companies/${company.id}">${company.name}</a>` : ''}</td><td>${c.email}</td><td>${c.phone ?? ''}</td><td>${c.job_title ?? ''}</td><td>${owners.get(c.owner_id) ?? ''}</td></tr>`;
+        })}</tbody>
+      </table></div>`}
+      ${pager(ctx, listHref('/contacts', { q }), page, query.cursor)}`;
+    return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.contacts'), body }));
+  };
+}
+
+/** A contact: facts, deals, tasks, a note, and the timeline (a member is told what it leaves out). */
+function contactPage(services: Services): RouteHandlerMethod {
+  return async (request, reply) => {
+    const ctx = ctxOf(request, services.config.publicUrl);
+    const t = ctx.t;
+    const a = actor(request);
+    const [c, names] = await Promise.all([services.contacts.detail(a, (request.params as { id: string }).id), userNames(services, a.teamId)]);
+    const stages = localStages(ctx, await services.identity.repo.stages(a.teamId));
+    const body = html`<div class="pagehead"><h1>${personName(c)}</h1></div>
+      <div class="grid2">
+        <section class="card" aria-labelledby="facts-h"><h2 id="facts-h">${t('contacts.details')}</h2>
+          <dl class="facts">
+            <dt>${t('field.email')}</dt><dd><a href="mailto:${c.email}">${c.email}</a></dd>
+            <dt>${t('field.phone')}</dt><dd>${c.phone ?? '—'}</dd>
+            <dt>${t('field.job_title')}</dt><dd>${c.job_title ?? '—'}</dd>
+            <dt>${t('field.company')}</dt><dd>${c.company ? html`<a href="/companies/${c.company.id}">${c.company.name}</a>` : '—'}</dd>
+            <dt>${t('field.owner')}</dt><dd>${names.get(c.owner_id) ?? ''}</dd>
+          </dl>
+        </section>
+        <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, c.deals, names, stages)}
+          ${newDealBox(ctx, stages, { contactEmail: c.email })}</section>
+        <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, inAgendaOrder(c.tasks), names, true)}
+          ${taskBox(ctx, { contact_id: c.id })}</section>
+        <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { contact_id: c.id })}</section>
+      </div>
+      <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${a.role === 'member' ? html`<p class="muted" id="tl-scope">${t('timeline.member_scope')}</p>` : ''}${timeline(ctx, c.timeline, names, await timelineCalls(services, a, c.timeline))}</section>`;
+    return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: personName(c), body }));
+  };
+}
+
 export function crmRoutes(services: Services): FastifyPluginAsync {
   return async (web) => {
-    web.get('/contacts', { schema: HIDE }, async (request, reply) => {
-      const ctx = ctxOf(request, services.config.publicUrl);
-      const t = ctx.t;
-      const query = request.query as Record<string, string>;
-      const q = (query.q ?? '').trim();
-      const a = actor(request);
-      const page = await services.contacts.list(a, { q, cursor: query.cursor, limit: '50' });
-      const [companies, owners] = await Promise.all([services.companies.byIds(a, page.items.flatMap((c) => (c.company_id ? [c.company_id] : []))), userNames(services, a.teamId)]);
-      const f = refill(ctx, '/contacts');
-      const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}</div>
-        <details class="card addbox"${f.open()}><summary>${t('contacts.add')}</summary>
-          <form method="post" action="/contacts" class="inline-form">
-            ${f.error()}
-            ${csrfField(ctx)}
-            <div class="field"><label for="c-first">${t('field.first_name')}</label><input id="c-first" name="first_name" maxlength="${MAX_LENGTH.name}" value="${f.value('first_name')}"${f.invalid('first_name')}></div>
-            <div class="field"><label for="c-last">${t('field.last_name')}</label><input id="c-last" name="last_name" maxlength="${MAX_LENGTH.name}" value="${f.value('last_name')}"${f.invalid('last_name')}></div>
-            <div class="field"><label for="c-email">${t('field.email')}</label><input id="c-email" name="email" type="email" required value="${f.value('email')}"${f.invalid('email')}></div>
-            <div class="field"><label for="c-phone">${t('field.phone')}</label><input id="c-phone" name="phone" maxlength="${MAX_LENGTH.phone}" value="${f.value('phone')}"${f.invalid('phone')}></div>
-            <div class="field"><label for="c-company">${t('field.company')}</label><input id="c-company" name="company" maxlength="${MAX_LENGTH.name}" value="${f.value('company')}"${f.invalid('company')}></div>
-            <button type="submit" class="primary">${t('action.save')}</button>
-          </form>
-        </details>
-        ${page.items.length === 0 ? html`<p class="empty">${q ? t('list.no_match') : t('contacts.none')}</p>` : html`<div class="tablewrap"><table>
-          <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.company')}</th><th scope="col">${t('field.email')}</th><th scope="col">${t('field.phone')}</th><th scope="col">${t('field.job_title')}</th><th scope="col">${t('field.owner')}</th></tr></thead>
-          <tbody>${page.items.map((c) => {
-            const company = c.company_id ? companies.get(c.company_id) : undefined;
-            return html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${company ? html`<a href="/companies/${company.id}">${company.name}</a>` : ''}</td><td>${c.email}</td><td>${c.phone ?? ''}</td><td>${c.job_title ?? ''}</td><td>${owners.get(c.owner_id) ?? ''}</td></tr>`;
-          })}</tbody>
-        </table></div>`}
-        ${pager(ctx, listHref('/contacts', { q }), page, query.cursor)}`;
-      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.contacts'), body }));
-    });
+    web.get('/contacts', { schema: HIDE }, contactsPage(services));
 
     web.post('/contacts', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/contacts', async () => {
       const b = request.body;
@@ -56,32 +91,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
       return { to: `/contacts/${row.id}`, message: ctxOf(request, null).t('contacts.saved') };
     }));
 
-    web.get('/contacts/:id', { schema: HIDE }, async (request, reply) => {
-      const ctx = ctxOf(request, services.config.publicUrl);
-      const t = ctx.t;
-      const a = actor(request);
-      const [c, names] = await Promise.all([services.contacts.detail(a, (request.params as { id: string }).id), userNames(services, a.teamId)]);
-      const stages = localStages(ctx, await services.identity.repo.stages(a.teamId));
-      const body = html`<div class="pagehead"><h1>${personName(c)}</h1></div>
-        <div class="grid2">
-          <section class="card" aria-labelledby="facts-h"><h2 id="facts-h">${t('contacts.details')}</h2>
-            <dl class="facts">
-              <dt>${t('field.email')}</dt><dd><a href="mailto:${c.email}">${c.email}</a></dd>
-              <dt>${t('field.phone')}</dt><dd>${c.phone ?? '—'}</dd>
-              <dt>${t('field.job_title')}</dt><dd>${c.job_title ?? '—'}</dd>
-              <dt>${t('field.company')}</dt><dd>${c.company ? html`<a href="/companies/${c.company.id}">${c.company.name}</a>` : '—'}</dd>
-              <dt>${t('field.owner')}</dt><dd>${names.get(c.owner_id) ?? ''}</dd>
-            </dl>
-          </section>
-          <section class="card" aria-labelledby="deals-h"><h2 id="deals-h">${t('nav.deals')}</h2>${dealList(ctx, c.deals, names, stages)}
-            ${newDealBox(ctx, stages, { contactEmail: c.email })}</section>
-          <section class="card" aria-labelledby="tasks-h"><h2 id="tasks-h">${t('nav.tasks')}</h2>${taskList(ctx, inAgendaOrder(c.tasks), names, true)}
-            ${taskBox(ctx, { contact_id: c.id })}</section>
-          <section class="card" aria-labelledby="note-h"><h2 id="note-h">${t('notes.add')}</h2>${noteForm(ctx, { contact_id: c.id })}</section>
-        </div>
-        <section aria-labelledby="tl-h"><h2 id="tl-h">${t('timeline.title')}</h2>${a.role === 'member' ? html`<p class="muted" id="tl-scope">${t('timeline.member_scope')}</p>` : ''}${timeline(ctx, c.timeline, names, await timelineCalls(services, a, c.timeline))}</section>`;
-      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: personName(c), body }));
-    });
+    web.get('/contacts/:id', { schema: HIDE }, contactPage(services));
 
     web.get('/companies', { schema: HIDE }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);

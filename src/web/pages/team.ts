@@ -8,7 +8,7 @@ import { validation } from '../../errors/app-error.ts';
 import { html, type Html } from '../html.ts';
 import { actor, ctxOf, formAction, list, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
-import { when } from '../format.ts';
+import { breakableEmail, when } from '../format.ts';
 import { NEW_PASSWORD_ATTRS, refill } from '../widgets.ts';
 import type { MessageKey } from '../i18n.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
@@ -128,7 +128,7 @@ export function teamRoutes(services: Services): FastifyPluginAsync {
             const self = u.id === me.id;
             const canTouch = !self && (isOwner || u.role !== 'owner');
             return html`<tr${u.active ? '' : html` class="revoked"`}>
-              <td class="person">${u.name}${self ? html` <span class="muted">(${t('members.you')})</span>` : ''}</td><td class="email">${u.email}</td>
+              <td class="person">${u.name}${self ? html` <span class="muted">(${t('members.you')})</span>` : ''}</td><td class="email">${breakableEmail(u.email)}</td>
               <td>${canTouch ? html`<form method="post" action="/team/members/${u.id}/role" class="rowform">${csrfField(ctx)}
                   <label class="sr-only" for="role-${u.id}">${t('field.role')}: ${u.name}</label>
                   <select id="role-${u.id}" name="role">${roleOptions(ctx, u.role, isOwner)}</select>
