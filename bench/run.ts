@@ -14,6 +14,7 @@ import { newId } from '../src/lib/ids.ts';
 import { cursorKey, encodeCursor } from '../src/common/pagination.ts';
 import { analysisFigures, callThroughput, webhookFigures, type Figure } from './background.ts';
 import { sqliteFloors } from './sqlite-floor.ts';
+import { callPageFigures } from './call-page.ts';
 import { searchFigures } from './search.ts';
 import { startupFigures } from './startup.ts';
 
@@ -172,7 +173,7 @@ async function main() {
     }
 
     process.stderr.write('measuring background work...\n');
-    const figures: Figure[] = [...analysisFigures(), ...(await callThroughput()), ...(await webhookFigures()), ...(await searchFigures())];
+    const figures: Figure[] = [...analysisFigures(), ...(await callThroughput()), ...(await webhookFigures()), ...(await callPageFigures()), ...(await searchFigures())];
     process.stderr.write('measuring start-up times...\n');
     const startup = await startupFigures();
     console.log(`\n${pad('background work', 62)}${pad('value', 14)}target`);

@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   const { page } = browser;
   const shot = async (name: string, url: string, opts: { fullPage?: boolean } = {}) => {
     await page.goto(`${s.baseUrl}${url}`);
+    // Transcript turns off screen are not rendered (content-visibility: auto); a full-page picture shows them all.
+    if (opts.fullPage ?? true) await page.evaluate(() => document.querySelectorAll<HTMLElement>('.turn').forEach((e) => { e.style.contentVisibility = 'visible'; }));
     await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: opts.fullPage ?? true });
     process.stdout.write(`docs/screenshots/${name}.png\n`);
   };
@@ -119,6 +121,8 @@ async function main(): Promise<void> {
     await shot('pipeline', '/pipeline');
     await shot('contact', `/contacts/${alice.id}`);
     await shot('call-coaching', `/calls/${pushed[0]}`);
+    // The transcript as the biggest miss's link opens it: the place highlighted, in view.
+    await shot('call-transcript', `/calls/${pushed[0]}#at-miss`, { fullPage: false });
 
     await browser.context.clearCookies();
     await signIn(page, s.baseUrl, 'mia@northwind.example', PASSWORD);

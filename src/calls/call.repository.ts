@@ -69,6 +69,12 @@ export class CallRepository {
     return this.db.selectFrom('calls').select(RECORD_COLUMNS).where(callVisible(actor)).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The transcript of a call the actor may open (the call page reads it; lists never do). */
+  async visibleTranscript(actor: Actor, id: string): Promise<string | undefined> {
+    const r = await this.db.selectFrom('calls').select('transcript').where(callVisible(actor)).where('id', '=', id).executeTakeFirst();
+    return r?.transcript;
+  }
+
   /** Accepted calls of a team on a UTC day (calls_day_idx). */
   async countCreatedOn(teamId: string, day: string): Promise<number> {
     const r = await this.db.selectFrom('calls').select((eb) => eb.fn.countAll<number>().as('n'))

@@ -24,7 +24,15 @@ const CallMetrics = Type.Object({
   longest_monologue_words: Count,
   questions: Count, open_questions: Count, closed_questions: Count,
   pains: Count,
-  objections: Type.Array(Type.Object({ type: Type.String(), handled: Type.Boolean() }, { additionalProperties: true })),
+  objections: Type.Array(Type.Object({
+    type: Type.String(), handled: Type.Boolean(),
+    // Built-in analyzer (calls analysed since issue 22): where it was said and how it was answered.
+    utterance: Type.Optional(Type.Integer({ minimum: 0, description: "Index of the customer's sentence among the call's sentences" })),
+    quote: Type.Optional(Type.String({ description: "The customer's words, verbatim" })),
+    reply_utterances: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { description: "The seller's sentences that answered it" })),
+    acknowledged: Type.Optional(Type.Boolean()), explored: Type.Optional(Type.Boolean()), answered: Type.Optional(Type.Boolean()),
+    checked_back: Type.Optional(Type.Boolean()), defended: Type.Optional(Type.Boolean()), conceded: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: true })),
   next_step_dated: Type.Boolean(),
   duration_seconds: Nullable(Type.Number()),
   questions_by_third: Type.Optional(Type.Array(Count, { minItems: 3, maxItems: 3, description: 'Questions in the first, second and last third of the call' })),
@@ -34,6 +42,7 @@ const CallMetrics = Type.Object({
   format: Type.Optional(Type.String({ description: 'Transcript format recognised: labelled, webvtt, srt, unlabelled' })),
   rep_detection: Type.Optional(Type.String({ description: 'Which rule identified the salesperson: hint, role_label, rep_name, inbound, introduction, selling, questions or single_speaker' })),
   notes: Type.Optional(Type.Array(Type.String(), { description: 'Caveats about the transcript, e.g. no_speaker_labels' })),
+  question_utterances: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { description: "Indices of the salesperson's questions among the call's sentences" })),
 }, { additionalProperties: true, description: 'What the analysis measured (talk share, monologue, questions, pains, objections, next step); coaching.md' });
 
 /** What a finished analysis holds (decisions.md); analyzers may add diagnostic fields such as metrics. */

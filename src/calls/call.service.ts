@@ -177,6 +177,13 @@ export class CallService {
     return toCallRow(row);
   }
 
+  /** The call's transcript, under the same visibility as the call (404 otherwise). */
+  async transcript(actor: Actor, id: string): Promise<string> {
+    const t = await new CallRepository(this.db).visibleTranscript(actor, id);
+    if (t === undefined) throw notFound('Call');
+    return t;
+  }
+
   /**
    * The calls behind timeline activities the actor sees. An activity of kind call already carries
    * its call's scores and commitment, and activities follow their own visibility (a member sees

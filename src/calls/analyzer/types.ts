@@ -47,6 +47,25 @@ export interface BiggestMiss extends Moment {
   what_to_say_instead: string;
 }
 
+/** An objection the customer raised; where it was said and how it was answered are optional extras. */
+export interface ObjectionMetric {
+  type: string;
+  handled: boolean;
+  /** Index of the customer's utterance (sentence) among the call's utterances, as the analyzer split them. */
+  utterance?: number;
+  /** The customer's words, verbatim from the transcript. */
+  quote?: string;
+  /** Indices of the seller's utterances that answered it (until the customer spoke again). */
+  reply_utterances?: number[];
+  /** The LAER steps the reply took, and whether it argued back or gave in. */
+  acknowledged?: boolean;
+  explored?: boolean;
+  answered?: boolean;
+  checked_back?: boolean;
+  defended?: boolean;
+  conceded?: boolean;
+}
+
 export interface CallMetrics {
   rep_talk_share: number; // 0..1
   longest_monologue_seconds: number | null; // null when the transcript has no timestamps
@@ -55,7 +74,7 @@ export interface CallMetrics {
   open_questions: number;
   closed_questions: number;
   pains: number;
-  objections: Array<{ type: string; handled: boolean }>;
+  objections: ObjectionMetric[];
   next_step_dated: boolean;
   duration_seconds: number | null;
   // Optional extras (the built-in analyzer fills them; an LLM analyzer may leave them out).
@@ -73,6 +92,8 @@ export interface CallMetrics {
   rep_detection?: string;
   /** Caveats about the transcript, e.g. no_speaker_labels, alternating_speakers_assumed, single_speaker, mixed_language. */
   notes?: string[];
+  /** Indices of the salesperson's questions among the call's utterances (what `questions` counts). */
+  question_utterances?: number[];
 }
 
 export interface AnalysisResult {

@@ -1,5 +1,6 @@
 // The coaching views: a call's analysis (scores chart, strongest moment, biggest miss with what
-// to say instead, three moments with methods, commitment), the list of calls with their scores,
+// to say instead, three moments with methods, commitment, talk time, objections, and the
+// transcript with all of these marked where they were said: transcript/view.ts), the list of calls with their scores,
 // and scores over time per rep with the team's weakest dimension.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Services } from '../../services.ts';
@@ -12,6 +13,7 @@ import { layout } from '../layout.ts';
 import { dateText, personName, when } from '../format.ts';
 import { DIMENSION_COLOURS, dimensionLabel, lineChart, scoreBars } from '../charts.ts';
 import { listHref, pager, repOf, repSelect, userNames } from '../widgets.ts';
+import { transcriptView } from '../transcript/view.ts';
 
 const HIDE = { hide: true };
 /** The dashboard reads at most this many recent analysed calls (3 pages of the list). */
@@ -34,10 +36,12 @@ function methodOf(ctx: PageCtx, m: Moment): Html {
   return html`<p class="muted">${ctx.t('calls.method')}: <strong>${label}</strong></p>`;
 }
 
-function momentBlock(ctx: PageCtx, m: Moment | BiggestMiss, kind: 'strong' | 'miss' | 'plain', callLanguage: string, heading?: string): Html {
+/** `key` names the moment's anchors: `moment-KEY` here, `at-KEY` where the transcript says it (when it was found there). */
+function momentBlock(ctx: PageCtx, m: Moment | BiggestMiss, kind: 'strong' | 'miss' | 'plain', callLanguage: string, place: { key: string; placed: boolean }, heading?: string): Html {
   const miss = kind === 'miss' ? (m as BiggestMiss) : null;
-  return html`<div class="moment ${kind}">
+  return html`<div class="moment ${kind}" id="moment-${place.key}">
     ${heading ? html`<h3>${heading}</h3>` : ''}
+    <p class="to-transcript">${place.placed ? html`<a href="#at-${place.key}">${ctx.t('tr.show')}</a>` : html`<span class="muted">${ctx.t('tr.not_found')}</span>`}</p>
     <blockquote lang="${callLanguage}"><p>“${m.quote}”</p><footer class="muted">— ${m.speaker}</footer></blockquote>
     <p><strong>${ctx.t('calls.why')}:</strong> ${m.why}</p>
     <p><strong>${ctx.t('calls.coaching')}:</strong> ${m.coaching}</p>
@@ -95,6 +99,8 @@ export function callRoutes(services: Services): FastifyPluginAsync {
       ]);
       const r = c.status === 'done' ? (c.result as AnalysisResult | null) : null;
       const callLang = r?.call_language ?? c.language;
+      const tv = transcriptView(ctx, await services.calls.transcript(a, c.id), r, callLang);
+      const at = (key: string) => ({ key, placed: tv.placed.has(key) });
       // Without a file name the call is named after who it was with.
       const title = c.filename ?? (contact ? t('calls.call_with', { name: personName(contact) }) : t('calls.call'));
       const body = html`<div class="pagehead"><h1>${title}</h1>${statusBadge(ctx, c)}</div>
@@ -111,11 +117,13 @@ export function callRoutes(services: Services): FastifyPluginAsync {
             <section class="card" aria-labelledby="cm-h"><h2 id="cm-h">${t('calls.commitment')}</h2><p id="commitment" class="big">${r.commitment}</p></section>
           </div>
           <div class="grid2">
-            <section class="card" aria-labelledby="st-h"><h2 id="st-h">${t('calls.strongest')}</h2>${momentBlock(ctx, r.strongest_moment, 'strong', callLang)}</section>
-            <section class="card" aria-labelledby="ms-h" id="biggest-miss"><h2 id="ms-h">${t('calls.biggest_miss')}</h2>${momentBlock(ctx, r.biggest_miss, 'miss', callLang)}</section>
+            <section class="card" aria-labelledby="st-h"><h2 id="st-h">${t('calls.strongest')}</h2>${momentBlock(ctx, r.strongest_moment, 'strong', callLang, at('strong'))}</section>
+            <section class="card" aria-labelledby="ms-h" id="biggest-miss"><h2 id="ms-h">${t('calls.biggest_miss')}</h2>${momentBlock(ctx, r.biggest_miss, 'miss', callLang, at('miss'))}</section>
           </div>
           <section class="card" aria-labelledby="mo-h"><h2 id="mo-h">${t('calls.moments')}</h2>
-            ${r.moments.map((m, i) => momentBlock(ctx, m, 'plain', callLang, `${i + 1}.`))}</section>` : ''}`;
+            ${r.moments.map((m, i) => momentBlock(ctx, m, 'plain', callLang, at(`m${i + 1}`), `${i + 1}.`))}</section>` : ''}
+        <div class="grid2">${tv.talk}${tv.objections ?? ''}</div>
+        ${tv.transcript}`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title, body }));
     });
 

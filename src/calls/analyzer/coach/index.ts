@@ -100,7 +100,12 @@ function metricsOf(s: Signals, format: string, repDetection: string, notes: stri
     open_questions: q.all.filter((u) => u.labels.has('question_open')).length,
     closed_questions: q.all.filter((u) => !u.labels.has('question_open')).length,
     pains: s.pains.length,
-    objections: s.objections.map((o) => ({ type: o.type, handled: o.quality >= 2 && !o.defended })),
+    // Where each objection was said and how the reply went: what the signals found, for the call page.
+    objections: s.objections.map((o) => ({
+      type: o.type, handled: o.quality >= 2 && !o.defended,
+      utterance: o.utterance.index, quote: o.utterance.text, reply_utterances: o.reply.map((u) => u.index),
+      acknowledged: o.acknowledged, explored: o.explored, answered: o.answered, checked_back: o.checkedBack, defended: o.defended, conceded: o.conceded,
+    })),
     next_step_dated: s.nextStep.kind === 'dated' && s.nextStep.level >= 4,
     duration_seconds: durationOf(s),
     questions_by_third: q.byThird,
@@ -111,6 +116,7 @@ function metricsOf(s: Signals, format: string, repDetection: string, notes: stri
     format,
     rep_detection: repDetection,
     notes,
+    question_utterances: q.all.map((u) => u.index),
   };
 }
 
