@@ -9,8 +9,8 @@ import { notifyEventsCommitted, recordEvents, type RecordedEvent } from '../even
 import { toActivityRow } from '../activities/activity.row.ts';
 import { ContactRepository } from '../contacts/contact.repository.ts';
 import type { AllowanceService } from '../limits/allowance.service.ts';
-import { RescheduleJob, type JobContext, type JobPayloads, type JobTask } from '../jobs/job-types.ts';
-import { AnalysisError, SCORE_DIMENSIONS, type AnalysisResult, type Analyzer } from './analyzer/types.ts';
+import { RescheduleJob, RetryJobLater, type JobContext, type JobPayloads, type JobTask } from '../jobs/job-types.ts';
+import { AnalysisError, AnalyzerUnavailableError, SCORE_DIMENSIONS, type AnalysisResult, type Analyzer } from './analyzer/types.ts';
 import { CallRepository, type CallRecord } from './call.repository.ts';
 import { toCallRow } from './call.row.ts';
 
@@ -64,12 +64,17 @@ export class CallAnalysisService {
     const owner = await repo.user(call.team_id, call.owner_id);
     let outcome: Awaited<ReturnType<Analyzer['analyze']>>;
     try {
-      outcome = await analyzer.analyze({ transcript: call.transcript, language: call.language, repSpeaker: call.rep_speaker, repName: owner?.name ?? null });
+      outcome = await analyzer.analyze(
+        { transcript: call.transcript, language: call.language, repSpeaker: call.rep_speaker, repName: owner?.name ?? null },
+        { attempt: ctx.attempt, maxAttempts: ctx.maxAttempts },
+      );
     } catch (err) {
       if (err instanceof AnalysisError) {
         await this.fail(call, err.message);
         return;
       }
+      // The LLM endpoint is rate limited or down: the job comes back with backoff (and Retry-After).
+      if (err instanceof AnalyzerUnavailableError) throw new RetryJobLater(new Date(Date.now() + (err.retryAfterMs ?? 0)), err.message);
       throw err; // retried with backoff by the job runner; giveUp() after the last attempt
     }
     await this.complete(call, outcome.result, outcome.costCents);

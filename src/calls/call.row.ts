@@ -34,6 +34,12 @@ const CallMetrics = Type.Object({
   format: Type.Optional(Type.String({ description: 'Transcript format recognised: labelled, webvtt, srt, unlabelled' })),
   rep_detection: Type.Optional(Type.String({ description: 'Which rule identified the salesperson: hint, role_label, rep_name, inbound, introduction, selling, questions or single_speaker' })),
   notes: Type.Optional(Type.Array(Type.String(), { description: 'Caveats about the transcript, e.g. no_speaker_labels' })),
+  llm: Type.Optional(Type.Object({
+    prompt_version: Type.String({ description: 'The version of the LLM prompt (src/calls/analyzer/llm/prompt-v2.md)' }),
+    response_format: Type.Optional(Type.String({ description: 'json_schema, json_object or text: the response format the endpoint accepted' })),
+    attempts: Type.Optional(Count),
+    failure: Type.Optional(Type.Union(['unavailable', 'refused', 'invalid_output', 'too_long'].map((k) => Type.Literal(k)), { description: 'Set when the built-in result stands in for the LLM' })),
+  }, { additionalProperties: true, description: 'LLM analyzer only: prompt version and response format, or how the LLM failed' })),
 }, { additionalProperties: true, description: 'What the analysis measured (talk share, monologue, questions, pains, objections, next step); coaching.md' });
 
 /** What a finished analysis holds (decisions.md); analyzers may add diagnostic fields such as metrics. */
