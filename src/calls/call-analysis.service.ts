@@ -96,8 +96,9 @@ export class CallAnalysisService {
       // The call row names the deal and contact whose timelines got the result, also when the
       // analysis chose them, so a dialer reads from the call (or call_analysis.done) where it went.
       const now = nowIso();
-      const cost = Math.max(0, Math.round(costCents));
-      const settledFields = { status: 'done' as const, result: JSON.stringify(result), error: null, cost_cents: cost, analysed_at: now, updated_at: now, deal_id: deal?.id ?? current.deal_id, contact_id: contactId };
+      const cost = Math.max(0, costCents);
+      // The call row keeps whole cents (the column is an integer); the day's spend keeps the fractions.
+      const settledFields = { status: 'done' as const, result: JSON.stringify(result), error: null, cost_cents: Math.round(cost), analysed_at: now, updated_at: now, deal_id: deal?.id ?? current.deal_id, contact_id: contactId };
       const done: CallRecord = { ...current, ...settledFields };
       if (!(await repo.updateUnsettled(call.team_id, call.id, settledFields))) return false;
       if (cost > 0) await this.allowances.addSpend(tx, call.team_id, cost);

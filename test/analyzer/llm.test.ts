@@ -52,7 +52,7 @@ describe('LLM analyzer', () => {
     assert.equal(result.rep_speaker, 'Greg Miller');
     assert.deepEqual(result.metrics.objections, [{ type: 'price', handled: true }], 'objections are the model\'s reading');
     assert.equal(result.metrics.pains, 2);
-    assert.deepEqual(result.metrics.llm, { prompt_version: PROMPT_VERSION, response_format: 'json_schema', attempts: 1 });
+    assert.deepEqual(result.metrics.llm, { prompt_version: PROMPT_VERSION, response_format: 'json_schema', attempts: 1, cost_cents: 0.22 });
     assert.equal(costCents, (400 * 250 + 120 * 1000) / 1e6, 'a 0.22-cent call counts 0.22 cents');
     assert.equal(llm.requests.length, 1);
     const req = llm.requests[0];
@@ -198,7 +198,7 @@ describe('LLM analyzer: servers that answer differently', () => {
     const last = await analyzer.analyze({ transcript: TRANSCRIPT, language: 'en' }, { attempt: 3, maxAttempts: 3 });
     assert.equal(last.result.analyzer, 'builtin');
     assert.match(last.result.fallback_reason ?? '', /LLM failed after 3 attempts \(.*429/);
-    assert.deepEqual(last.result.metrics.llm, { prompt_version: PROMPT_VERSION, attempts: 3, failure: 'unavailable' });
+    assert.deepEqual(last.result.metrics.llm, { prompt_version: PROMPT_VERSION, attempts: 3, cost_cents: 0, failure: 'unavailable' });
     assert.equal(fake.requests.length, 2, 'no retries inside one attempt: the job queue retries');
   }));
 

@@ -173,7 +173,7 @@ export class LlmAnalyzer implements Analyzer {
       cost += (answer.promptTokens * this.config.inputCentsPerMTok + answer.completionTokens * this.config.outputCentsPerMTok) / 1_000_000;
       const raw = extractJson(answer.content);
       if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-        const checked = await this.check(raw as Raw, input, base, speakers, repFact, { prompt_version: PROMPT_VERSION, response_format: answer.mode, attempts: run?.attempt ?? 1 });
+        const checked = await this.check(raw as Raw, input, base, speakers, repFact, { prompt_version: PROMPT_VERSION, response_format: answer.mode, attempts: run?.attempt ?? 1, cost_cents: cost });
         if (checked.problems.length === 0) return { result: checked.result, costCents: cost };
         problems = checked.problems;
       } else {
@@ -220,6 +220,6 @@ export class LlmAnalyzer implements Analyzer {
 }
 
 function fallback(base: AnalysisResult, reason: string, failure: LlmRunInfo['failure'], cost: number, run?: AnalyzeRun) {
-  const llm: LlmRunInfo = { prompt_version: PROMPT_VERSION, attempts: run?.attempt ?? 1, failure };
+  const llm: LlmRunInfo = { prompt_version: PROMPT_VERSION, attempts: run?.attempt ?? 1, cost_cents: cost, failure };
   return { result: { ...base, metrics: { ...base.metrics, llm }, fallback_reason: reason }, costCents: cost };
 }
