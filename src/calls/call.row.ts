@@ -38,6 +38,7 @@ const CallMetrics = Type.Object({
     prompt_version: Type.String({ description: 'The version of the LLM prompt (src/calls/analyzer/llm/prompt-v2.md)' }),
     response_format: Type.Optional(Type.String({ description: 'json_schema, json_object or text: the response format the endpoint accepted' })),
     attempts: Type.Optional(Count),
+    parts: Type.Optional(Type.Integer({ minimum: 2, description: "A call longer than the model's context: how many parts it was read in" })),
     cost_cents: Type.Optional(Type.Number({ minimum: 0, description: "What the LLM's tokens cost for this analysis, in cents with fractions" })),
     failure: Type.Optional(Type.Union(['unavailable', 'refused', 'invalid_output', 'too_long'].map((k) => Type.Literal(k)), { description: 'Set when the built-in result stands in for the LLM' })),
   }, { additionalProperties: true, description: 'LLM analyzer only: prompt version and response format, or how the LLM failed' })),

@@ -6,7 +6,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LlmAnalyzer } from '../../src/calls/analyzer/llm.ts';
-import { PROMPT_VERSION } from '../../src/calls/analyzer/llm/prompt.ts';
+import { PROMPT_VERSION, systemPrompt } from '../../src/calls/analyzer/llm/prompt.ts';
+import { readSpeakers } from '../../src/calls/analyzer/llm/speakers.ts';
+import { splitTranscript } from '../../src/calls/analyzer/llm/parts.ts';
 import { retryAfterMs } from '../../src/calls/analyzer/llm/chat.ts';
 import { analyzeTranscript } from '../../src/calls/analyzer/coach/index.ts';
 import { AnalyzerUnavailableError, METHODS } from '../../src/calls/analyzer/types.ts';
@@ -151,6 +153,41 @@ describe('LLM analyzer', () => {
     const tiny = new LlmAnalyzer(config(llm.url, { maxTranscriptChars: 100 }));
     assert.match((await tiny.analyze({ transcript: TRANSCRIPT, language: 'en' })).result.fallback_reason ?? '', /longer than 100/);
     assert.equal(llm.requests.length, 0);
+  });
+
+  it('reads a call longer than the context in parts, each whole lines, and combines their findings', async () => {
+    const system = systemPrompt({ transcript: TRANSCRIPT, language: 'en' }, readSpeakers(TRANSCRIPT), null).length;
+    const maxTokens = 1000;
+    // Room for the prompt, the answer, the part note and about 60 % of the call.
+    const contextTokens = maxTokens + Math.ceil(system / 4) + 80 + Math.ceil((TRANSCRIPT.length * 0.6) / 4);
+    const parted = new LlmAnalyzer(config(llm.url, { contextTokens, maxTokens }));
+    llm.requests = [];
+    llm.replies = [
+      { content: answer('en', (a) => { a.scores.discovery = 1; a.pains = 1; a.objections = []; a.scores.next_step = 1; }), usage: { prompt_tokens: 100, completion_tokens: 100 } },
+      { content: answer('en', (a) => { a.scores.discovery = 4; a.pains = 2; a.next_step_dated = true; a.scores.next_step = 4; }), usage: { prompt_tokens: 100, completion_tokens: 100 } },
+    ];
+    const { result, costCents } = await parted.analyze({ transcript: TRANSCRIPT, language: 'en' });
+    assert.equal(llm.requests.length, 2);
+    assert.equal(llm.requests.map((r) => r.body.messages[1].content).join(''), TRANSCRIPT, 'the parts are the whole call: nothing cut');
+    assert.match(llm.requests[0].body.messages[0].content, /part 1 of 2/);
+    assert.match(llm.requests[1].body.messages[0].content, /part 2 of 2/);
+    assert.equal(result.analyzer, 'llm', result.fallback_reason);
+    assert.equal(result.metrics.llm?.parts, 2);
+    assert.equal(result.scores.discovery, 3, 'the mean of the parts (1 and 4), rounded');
+    assert.equal(result.scores.next_step, 4, 'the next step where it was agreed');
+    assert.equal(result.metrics.pains, 3);
+    assert.equal(result.metrics.next_step_dated, true);
+    assert.deepEqual(result.metrics.objections, [{ type: 'price', handled: true }]);
+    assert.equal(costCents, 2 * (100 * 250 + 100 * 1000) / 1e6);
+  });
+
+  it('splits WebVTT and SRT at whole cues, and refuses when one unit is longer than a part', () => {
+    const vtt = 'WEBVTT\n\n00:00.000 --> 00:05.000\n<v Anna>Hallo, hier ist Anna.\n\n00:05.000 --> 00:09.000\n<v Ben>Worum geht es?\n\n00:09.000 --> 00:12.000\n<v Anna>Um Ihre Touren.\n';
+    const parts = splitTranscript(vtt, 60)!;
+    assert.equal(parts.join(''), vtt);
+    assert.ok(parts.length >= 2);
+    for (const p of parts.slice(1)) assert.match(p, /^\d\d:\d\d\.\d{3} -->/, 'each part starts with a cue');
+    assert.equal(splitTranscript('a very long line\nshort\n', 5), null);
   });
 
   it('is chosen by RZ_ANALYZER=llm and needs its endpoint settings; max_tokens and context have defaults', () => {

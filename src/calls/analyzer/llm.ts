@@ -2,14 +2,16 @@
 // vLLM, Ollama, llama.cpp server). The model reads the call itself: it names the salesperson,
 // the call's language, the form of address and the objections. Only arithmetic measurements
 // (word share, longest stretch, question marks per speaker) go into the prompt, and a
-// rep_speaker pushed by the dialer as a fact. The built-in analyzer still runs: for the
+// rep_speaker pushed by the dialer as a fact. A call longer than the model's context is read in
+// parts whose findings are combined (llm/parts.ts). The built-in analyzer still runs: for the
 // measurements of the speaker the model named, and as the fallback when the LLM answers
 // invalid output twice, refuses, or stays unavailable until the job's last attempt.
 import type OpenAI from 'openai';
 import type { LlmConfig } from '../../config.ts';
 import { analysisThreads } from './coach/analysis-threads.ts';
 import { validateAnalysis } from './validate.ts';
-import { ChatClient, extractJson, LlmRejectedError, LlmUnavailableError } from './llm/chat.ts';
+import { ChatClient, extractJson, LlmRejectedError, LlmUnavailableError, type ResponseMode } from './llm/chat.ts';
+import { combine, partNote, splitTranscript } from './llm/parts.ts';
 import { PROMPT_VERSION, systemPrompt } from './llm/prompt.ts';
 import { readSpeakers, saidBy, speakerLabel, type TranscriptSpeakers } from './llm/speakers.ts';
 import {
@@ -22,6 +24,12 @@ const METHOD_KEYS = Object.keys(METHODS);
 
 /** Characters per token for the context estimate: about 4 for English and German text. */
 export const CHARS_PER_TOKEN = 4;
+/** A long call is read in at most this many parts (each a request); longer ones get the built-in result. */
+export const MAX_PARTS = 10;
+/** Parts smaller than this say too little to score a call. */
+const MIN_PART_CHARS = 1000;
+/** Room for the "part i of n" note added to the prompt. */
+const PART_NOTE_TOKENS = 80;
 
 // Portable on purpose: no minimum/maximum, minItems or nullable enums, which some compatible
 // servers refuse. Ranges and counts are checked by validation instead.
@@ -68,6 +76,22 @@ export const LLM_RESPONSE_SCHEMA = {
 };
 
 type Raw = Record<string, any>;
+
+interface ReadContext {
+  input: AnalyzeInput;
+  base: AnalysisResult;
+  speakers: TranscriptSpeakers;
+  repFact: string | null;
+  run?: AnalyzeRun;
+}
+
+interface PartRead {
+  raw: Raw;
+  checked: { result: AnalysisResult; problems: string[] } | null;
+  problems: string[];
+  cost: number;
+  mode: ResponseMode;
+}
 
 /** The model's reading of the call: who sells, in which language, du or Sie. */
 interface Reading {
@@ -158,34 +182,57 @@ export class LlmAnalyzer implements Analyzer {
     const speakers = readSpeakers(input.transcript);
     const repFact = input.repSpeaker ? speakerLabel(speakers, input.repSpeaker) : null;
     const system = systemPrompt(input, speakers, repFact);
-    const tooLong = this.lengthProblem(system, input.transcript);
-    if (tooLong) return fallback(base, tooLong, 'too_long', 0, run);
-    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: 'system', content: system }, { role: 'user', content: input.transcript }];
+    const split = this.parts(system, input.transcript);
+    if (typeof split === 'string') return fallback(base, split, 'too_long', 0, run);
+    const ctx: ReadContext = { input, base, speakers, repFact, run };
     let cost = 0;
-    let problems: string[] = [];
-    for (let round = 1; round <= 2; round++) {
-      let answer;
+    const reads: PartRead[] = [];
+    for (let i = 0; i < split.length; i++) {
+      const sys = split.length === 1 ? system : `${system}\n\n${partNote(i, split.length)}`;
+      let read: PartRead;
       try {
-        answer = await this.chat.complete(messages, LLM_RESPONSE_SCHEMA);
+        read = await this.readPart(sys, split[i], ctx, cost);
       } catch (err) {
         return this.outage(err, base, cost, run);
       }
+      cost += read.cost;
+      if (!read.checked) return fallback(base, `LLM output invalid twice (${read.problems.slice(0, 3).join('; ')}); built-in analysis used`, 'invalid_output', cost, run);
+      reads.push(read);
+    }
+    if (reads.length === 1) return { result: reads[0].checked!.result, costCents: cost };
+    const llm: LlmRunInfo = { prompt_version: PROMPT_VERSION, response_format: reads.at(-1)!.mode, attempts: run?.attempt ?? 1, cost_cents: cost, parts: reads.length };
+    const combined = await this.check(combine(reads.map((r) => r.raw)), ctx, llm);
+    if (combined.problems.length > 0) {
+      return fallback(base, `the parts' combined findings are invalid (${combined.problems.slice(0, 3).join('; ')}); built-in analysis used`, 'invalid_output', cost, run);
+    }
+    return { result: combined.result, costCents: cost };
+  }
+
+  /** One reading of `text` (the call or a part of it); an invalid answer is sent back once with its problems. */
+  private async readPart(system: string, text: string, ctx: ReadContext, costBefore: number): Promise<PartRead> {
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: 'system', content: system }, { role: 'user', content: text }];
+    let cost = 0;
+    let problems: string[] = [];
+    let mode: ResponseMode = this.chat.mode;
+    for (let round = 1; round <= 2; round++) {
+      const answer = await this.chat.complete(messages, LLM_RESPONSE_SCHEMA);
       cost += (answer.promptTokens * this.config.inputCentsPerMTok + answer.completionTokens * this.config.outputCentsPerMTok) / 1_000_000;
+      mode = answer.mode;
       const raw = extractJson(answer.content);
       if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-        const checked = await this.check(raw as Raw, input, base, speakers, repFact, { prompt_version: PROMPT_VERSION, response_format: answer.mode, attempts: run?.attempt ?? 1, cost_cents: cost });
-        if (checked.problems.length === 0) return { result: checked.result, costCents: cost };
+        const llm: LlmRunInfo = { prompt_version: PROMPT_VERSION, response_format: mode, attempts: ctx.run?.attempt ?? 1, cost_cents: costBefore + cost };
+        const checked = await this.check(raw as Raw, ctx, llm);
+        if (checked.problems.length === 0) return { raw: raw as Raw, checked, problems: [], cost, mode };
         problems = checked.problems;
       } else {
         problems = ['the answer is not one JSON object'];
       }
-      // One retry, telling the model exactly what was wrong.
       messages.push({ role: 'assistant', content: answer.content }, { role: 'user', content: `Your answer was invalid: ${problems.join('; ')}. Answer again with a corrected JSON object.` });
     }
-    return fallback(base, `LLM output invalid twice (${problems.slice(0, 3).join('; ')}); built-in analysis used`, 'invalid_output', cost, run);
+    return { raw: {}, checked: null, problems, cost, mode };
   }
 
-  private async check(raw: Raw, input: AnalyzeInput, base: AnalysisResult, speakers: TranscriptSpeakers, repFact: string | null, llm: LlmRunInfo) {
+  private async check(raw: Raw, { input, base, speakers, repFact }: ReadContext, llm: LlmRunInfo) {
     const read = reading(raw, speakers, repFact, base.call_language);
     const problems = speakerProblems(raw, speakers, read, repFact);
     // Measured for the model's salesperson: the built-in analysis with that speaker as the hint.
@@ -197,14 +244,24 @@ export class LlmAnalyzer implements Analyzer {
     return { result: out, problems };
   }
 
-  /** Never cut silently: a call that does not fit the model's context is not sent. */
-  private lengthProblem(system: string, transcript: string): string | null {
+  /**
+   * The call as one text, or in parts (whole lines, or whole cues of WebVTT/SRT) that each fit
+   * the model's context with the prompt and the answer: never cut silently. A string says why
+   * the call cannot be sent at all.
+   */
+  private parts(system: string, transcript: string): string[] | string {
     if (transcript.length > this.config.maxTranscriptChars) {
       return `transcript longer than ${this.config.maxTranscriptChars} characters (RZ_LLM_MAX_TRANSCRIPT_CHARS); built-in analysis used`;
     }
-    const estimate = Math.ceil((system.length + transcript.length) / CHARS_PER_TOKEN) + this.config.maxTokens;
-    if (estimate <= this.config.contextTokens) return null;
-    return `call too long for the model's context: about ${estimate} tokens with the answer (characters / ${CHARS_PER_TOKEN}), RZ_LLM_CONTEXT_TOKENS is ${this.config.contextTokens}; not sent to the LLM, built-in analysis used`;
+    const fixed = Math.ceil(system.length / CHARS_PER_TOKEN) + this.config.maxTokens;
+    const estimate = fixed + Math.ceil(transcript.length / CHARS_PER_TOKEN);
+    if (estimate <= this.config.contextTokens) return [transcript];
+    const tooLong = `call too long for the model's context: about ${estimate} tokens with the answer (characters / ${CHARS_PER_TOKEN}), RZ_LLM_CONTEXT_TOKENS is ${this.config.contextTokens}`;
+    const budget = (this.config.contextTokens - fixed - PART_NOTE_TOKENS) * CHARS_PER_TOKEN;
+    const parts = budget >= MIN_PART_CHARS ? splitTranscript(transcript, budget) : null;
+    if (!parts) return `${tooLong}, and its parts would not fit either; not sent to the LLM, built-in analysis used`;
+    if (parts.length > MAX_PARTS) return `${tooLong}; it would take ${parts.length} parts (at most ${MAX_PARTS}); not sent to the LLM, built-in analysis used`;
+    return parts;
   }
 
   /** Unavailable before the job's last attempt: the job comes back later. Otherwise the built-in result. */

@@ -83,6 +83,8 @@ export interface LlmRunInfo {
   response_format?: string;
   /** Job attempts the analysis took (a failing endpoint puts the job back with backoff). */
   attempts?: number;
+  /** A call longer than the model's context: how many parts it was read in. */
+  parts?: number;
   /** What the LLM's tokens cost for this analysis, in cents with fractions (also when the built-in result stands in). */
   cost_cents?: number;
   /** Set when the built-in result stands in: what went wrong with the LLM. */
