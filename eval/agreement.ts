@@ -8,10 +8,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { analyseWithDetails } from '../src/calls/analyzer/coach/index.ts';
-import { SCORE_DIMENSIONS, type ScoreDimension } from '../src/calls/analyzer/types.ts';
+import { SCORE_DIMENSIONS, type AnalysisResult, type ScoreDimension } from '../src/calls/analyzer/types.ts';
 import { contradictions } from './contradictions.ts';
 
-interface Annotation {
+export interface Annotation {
   rep_speaker?: string;
   scores?: Record<ScoreDimension, number>;
   objections?: Array<{ type: string; handled: boolean }>;
@@ -66,32 +66,54 @@ export function casesIn(dir: string): Array<{ name: string; dir: string; transcr
   return out;
 }
 
+export function emptyFigures(): AgreementFigures {
+  return { calls: 0, repFound: 0, scores: 0, exact: 0, offByTwo: 0, perDimension: Object.fromEntries(SCORE_DIMENSIONS.map((d) => [d, { exact: 0, offByTwo: 0, n: 0 }])) as AgreementFigures['perDimension'], missCases: 0, missMatch: 0, missDimension: 0, moments: 0, contradicting: 0, objectionTypes: { found: 0, expected: 0, extra: 0 } };
+}
+
+/** The figures every analyzer is measured by: salesperson, scores, objection types. Returns the case's line. */
+export function tally(f: AgreementFigures, c: { name: string; ann: Annotation }, r: AnalysisResult): string[] {
+  f.calls++;
+  const repOk = !c.ann.rep_speaker || norm(r.rep_speaker) === norm(c.ann.rep_speaker);
+  if (repOk) f.repFound++;
+  const line: string[] = [`${c.name}: rep ${repOk ? 'ok' : `WRONG (${r.rep_speaker} for ${c.ann.rep_speaker})`}`];
+  if (c.ann.scores) {
+    for (const dim of SCORE_DIMENSIONS) {
+      const diff = Math.abs(r.scores[dim] - c.ann.scores[dim]);
+      f.scores++;
+      f.perDimension[dim].n++;
+      if (diff === 0) {
+        f.exact++;
+        f.perDimension[dim].exact++;
+      }
+      if (diff >= 2) {
+        f.offByTwo++;
+        f.perDimension[dim].offByTwo++;
+      }
+    }
+    line.push(`scores ${SCORE_DIMENSIONS.map((dim) => `${r.scores[dim]}/${c.ann.scores![dim]}`).join(' ')}`);
+  }
+  if (c.ann.objections) {
+    const expected = new Set(c.ann.objections.map((o) => o.type));
+    const found = new Set(r.metrics.objections.map((o) => o.type));
+    f.objectionTypes.expected += expected.size;
+    f.objectionTypes.found += [...expected].filter((t) => found.has(t)).length;
+    f.objectionTypes.extra += [...found].filter((t) => !expected.has(t)).length;
+  }
+  return line;
+}
+
+/** The biggest miss at one of the spots the coach named (the LLM names no dimension). */
+export function sameMissSpot(ann: Annotation, quote: string): boolean {
+  return (ann.biggest_miss ?? []).some((m) => sameSpot(quote, m.quote));
+}
+
 export function agreement(dir: string, verbose = false, repName: string | null = 'Jordan Blake'): AgreementFigures {
-  const f: AgreementFigures = { calls: 0, repFound: 0, scores: 0, exact: 0, offByTwo: 0, perDimension: Object.fromEntries(SCORE_DIMENSIONS.map((d) => [d, { exact: 0, offByTwo: 0, n: 0 }])) as AgreementFigures['perDimension'], missCases: 0, missMatch: 0, missDimension: 0, moments: 0, contradicting: 0, objectionTypes: { found: 0, expected: 0, extra: 0 } };
+  const f = emptyFigures();
   for (const c of casesIn(dir)) {
     // As a dialer pushes it: a shared integration key whose owner is in no call.
     const d = analyseWithDetails({ transcript: c.transcript, language: 'en', repName: c.ann.repName ?? repName, repSpeaker: c.ann.repSpeaker });
     const r = d.result;
-    f.calls++;
-    const repOk = !c.ann.rep_speaker || norm(r.rep_speaker) === norm(c.ann.rep_speaker);
-    if (repOk) f.repFound++;
-    const line: string[] = [`${c.name}: rep ${repOk ? 'ok' : `WRONG (${r.rep_speaker} for ${c.ann.rep_speaker})`}`];
-    if (c.ann.scores) {
-      for (const dim of SCORE_DIMENSIONS) {
-        const diff = Math.abs(r.scores[dim] - c.ann.scores[dim]);
-        f.scores++;
-        f.perDimension[dim].n++;
-        if (diff === 0) {
-          f.exact++;
-          f.perDimension[dim].exact++;
-        }
-        if (diff >= 2) {
-          f.offByTwo++;
-          f.perDimension[dim].offByTwo++;
-        }
-      }
-      line.push(`scores ${SCORE_DIMENSIONS.map((dim) => `${r.scores[dim]}/${c.ann.scores![dim]}`).join(' ')}`);
-    }
+    const line = tally(f, c, r);
     if (c.ann.biggest_miss?.length) {
       f.missCases++;
       const spot = c.ann.biggest_miss.some((m) => sameSpot(r.biggest_miss.quote, m.quote));
@@ -104,13 +126,6 @@ export function agreement(dir: string, verbose = false, repName: string | null =
     f.moments += 5;
     f.contradicting += bad.length;
     if (bad.length) line.push(`contradicting: ${bad.join('; ')}`);
-    if (c.ann.objections) {
-      const expected = new Set(c.ann.objections.map((o) => o.type));
-      const found = new Set(r.metrics.objections.map((o) => o.type));
-      f.objectionTypes.expected += expected.size;
-      f.objectionTypes.found += [...expected].filter((t) => found.has(t)).length;
-      f.objectionTypes.extra += [...found].filter((t) => !expected.has(t)).length;
-    }
     if (verbose) console.log(line.join(' | '));
   }
   return f;

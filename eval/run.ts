@@ -3,6 +3,7 @@
 //   npm run eval            all cases, table + checks, exit code 1 on any failed check
 //   npm run eval -- NAME    only cases whose file name contains NAME (pairs are skipped)
 //   npm run eval -- -v      also print every check that passed
+//   npm run eval -- --analyzer llm [NAME] [-v]   the configured LLM (RZ_LLM_*) on eval/dev (eval/llm-eval.ts)
 //
 // Each case is a transcript (.txt, .vtt, .srt) plus a sidecar .json with a coach's
 // expectations (see eval/README.md). Every case runs with language de and en.
@@ -82,7 +83,17 @@ interface Pair {
 
 const args = process.argv.slice(2);
 const verbose = args.includes('-v') || args.includes('--verbose');
-const filter = args.find((a) => !a.startsWith('-'));
+const analyzerArg = args.includes('--analyzer') ? args[args.indexOf('--analyzer') + 1] : 'builtin';
+const filter = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '--analyzer');
+
+// --analyzer llm: the configured model on the coach-annotated calls (eval/llm-eval.ts), nothing else.
+if (analyzerArg === 'llm') {
+  const { DEV_DIR, runLlmEval } = await import('./llm-eval.ts');
+  process.exit((await runLlmEval(DEV_DIR, filter, verbose)).contractFailures > 0 ? 1 : 0);
+} else if (analyzerArg !== 'builtin') {
+  console.error(`--analyzer must be builtin or llm, got "${analyzerArg}"`);
+  process.exit(2);
+}
 
 // Contract checks (the API's promises: schema, verbatim quotes, language rules, du/Sie, five
 // different moments, no runaway work) fail the run. Coach checks (a coach's expectations of this

@@ -31,6 +31,10 @@ export interface LlmConfig {
   timeoutMs: number;
   /** Transcripts longer than this (characters) are not sent to the LLM; the built-in result is used. */
   maxTranscriptChars: number;
+  /** max_tokens of each request: room for the answer (RZ_LLM_MAX_TOKENS, default 4096). */
+  maxTokens: number;
+  /** The model's context window in tokens (RZ_LLM_CONTEXT_TOKENS, default 32768). */
+  contextTokens: number;
 }
 
 function nonNegative(v: string | undefined, fallback: number, name: string): number {
@@ -52,6 +56,8 @@ export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig {
     outputCentsPerMTok: nonNegative(env.RZ_LLM_PRICE_OUTPUT_CENTS_PER_MTOK, 0, 'RZ_LLM_PRICE_OUTPUT_CENTS_PER_MTOK'),
     timeoutMs: nonNegative(env.RZ_LLM_TIMEOUT_MS, 60_000, 'RZ_LLM_TIMEOUT_MS'),
     maxTranscriptChars: nonNegative(env.RZ_LLM_MAX_TRANSCRIPT_CHARS, 200_000, 'RZ_LLM_MAX_TRANSCRIPT_CHARS'),
+    maxTokens: Math.max(1, Math.round(nonNegative(env.RZ_LLM_MAX_TOKENS, 4096, 'RZ_LLM_MAX_TOKENS'))),
+    contextTokens: Math.max(1, Math.round(nonNegative(env.RZ_LLM_CONTEXT_TOKENS, 32_768, 'RZ_LLM_CONTEXT_TOKENS'))),
   };
 }
 

@@ -35,6 +35,9 @@ export async function start(mode: 'serve' | 'worker', config: Config = loadConfi
   if (config.webhookAllowPrivate) {
     log.warn('RZ_WEBHOOK_ALLOW_PRIVATE=1: webhooks may target http and private addresses. For local development and tests only — never in production.');
   }
+  const withLimit = config.llm ? await handle.db.selectFrom('teams').select('id').where('spend_limit_cents', 'is not', null).limit(1).execute() : [];
+  const priceWarning = llmPriceWarning(config, withLimit.length > 0);
+  if (priceWarning) log.warn(priceWarning);
   if (app) {
     await app.listen({ host: config.host, port: config.port });
     const teams = await services.identity.repo.countTeams();
@@ -53,6 +56,13 @@ export async function start(mode: 'serve' | 'worker', config: Config = loadConfi
       await handle.close();
     },
   };
+}
+
+/** An LLM without prices costs 0 per call, so a team's daily spend limit would never hold. */
+export function llmPriceWarning(config: Pick<Config, 'llm'>, someTeamHasSpendLimit: boolean): string | null {
+  if (!config.llm || !someTeamHasSpendLimit) return null;
+  if (config.llm.inputCentsPerMTok > 0 || config.llm.outputCentsPerMTok > 0) return null;
+  return 'RZ_ANALYZER=llm without prices (RZ_LLM_PRICE_INPUT_CENTS_PER_MTOK, RZ_LLM_PRICE_OUTPUT_CENTS_PER_MTOK are 0): LLM analyses cost nothing, so the daily spend limits set on teams never hold.';
 }
 
 function printFirstStart(config: Config): void {

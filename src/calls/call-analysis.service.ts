@@ -9,8 +9,8 @@ import { notifyEventsCommitted, recordEvents, type RecordedEvent } from '../even
 import { toActivityRow } from '../activities/activity.row.ts';
 import { ContactRepository } from '../contacts/contact.repository.ts';
 import type { AllowanceService } from '../limits/allowance.service.ts';
-import { RescheduleJob, type JobContext, type JobPayloads, type JobTask } from '../jobs/job-types.ts';
-import { AnalysisError, SCORE_DIMENSIONS, type AnalysisResult, type Analyzer } from './analyzer/types.ts';
+import { RescheduleJob, RetryJobLater, type JobContext, type JobPayloads, type JobTask } from '../jobs/job-types.ts';
+import { AnalysisError, AnalyzerUnavailableError, SCORE_DIMENSIONS, type AnalysisResult, type Analyzer } from './analyzer/types.ts';
 import { CallRepository, type CallRecord } from './call.repository.ts';
 import { toCallRow } from './call.row.ts';
 
@@ -79,12 +79,17 @@ export class CallAnalysisService {
     const owner = await repo.user(call.team_id, call.owner_id);
     let outcome: Awaited<ReturnType<Analyzer['analyze']>>;
     try {
-      outcome = await analyzer.analyze({ transcript: call.transcript, language: call.language, repSpeaker: call.rep_speaker, repName: owner?.name ?? null });
+      outcome = await analyzer.analyze(
+        { transcript: call.transcript, language: call.language, repSpeaker: call.rep_speaker, repName: owner?.name ?? null },
+        { attempt: ctx.attempt, maxAttempts: ctx.maxAttempts },
+      );
     } catch (err) {
       if (err instanceof AnalysisError) {
         await this.fail(call, err.message);
         return;
       }
+      // The LLM endpoint is rate limited or down: the job comes back with backoff (and Retry-After).
+      if (err instanceof AnalyzerUnavailableError) throw new RetryJobLater(new Date(Date.now() + (err.retryAfterMs ?? 0)), err.message);
       throw err; // retried with backoff by the job runner; giveUp() after the last attempt
     }
     await this.complete(call, outcome.result, outcome.costCents);
@@ -106,8 +111,9 @@ export class CallAnalysisService {
       // The call row names the deal and contact whose timelines got the result, also when the
       // analysis chose them, so a dialer reads from the call (or call_analysis.done) where it went.
       const now = nowIso();
-      const cost = Math.max(0, Math.round(costCents));
-      const settledFields = { status: 'done' as const, result: JSON.stringify(result), error: null, cost_cents: cost, analysed_at: now, updated_at: now, deal_id: deal?.id ?? current.deal_id, contact_id: contactId };
+      const cost = Math.max(0, costCents);
+      // The call row keeps whole cents (the column is an integer); the day's spend keeps the fractions.
+      const settledFields = { status: 'done' as const, result: JSON.stringify(result), error: null, cost_cents: Math.round(cost), analysed_at: now, updated_at: now, deal_id: deal?.id ?? current.deal_id, contact_id: contactId };
       const done: CallRecord = { ...current, ...settledFields };
       if (!(await repo.updateUnsettled(call.team_id, call.id, settledFields))) return false;
       if (cost > 0) await this.allowances.addSpend(tx, call.team_id, cost);

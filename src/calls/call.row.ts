@@ -43,6 +43,14 @@ const CallMetrics = Type.Object({
   rep_detection: Type.Optional(Type.String({ description: 'Which rule identified the salesperson: hint, role_label, rep_name, inbound, introduction, selling, questions or single_speaker' })),
   notes: Type.Optional(Type.Array(Type.String(), { description: 'Caveats about the transcript, e.g. no_speaker_labels' })),
   question_utterances: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { description: "Indices of the salesperson's questions among the call's sentences" })),
+  llm: Type.Optional(Type.Object({
+    prompt_version: Type.String({ description: 'The version of the LLM prompt (src/calls/analyzer/llm/prompt-v2.md)' }),
+    response_format: Type.Optional(Type.String({ description: 'json_schema, json_object or text: the response format the endpoint accepted' })),
+    attempts: Type.Optional(Count),
+    parts: Type.Optional(Type.Integer({ minimum: 2, description: "A call longer than the model's context: how many parts it was read in" })),
+    cost_cents: Type.Optional(Type.Number({ minimum: 0, description: "What the LLM's tokens cost for this analysis, in cents with fractions" })),
+    failure: Type.Optional(Type.Union(['unavailable', 'refused', 'invalid_output', 'too_long'].map((k) => Type.Literal(k)), { description: 'Set when the built-in result stands in for the LLM' })),
+  }, { additionalProperties: true, description: 'LLM analyzer only: prompt version and response format, or how the LLM failed' })),
 }, { additionalProperties: true, description: 'What the analysis measured (talk share, monologue, questions, pains, objections, next step); coaching.md' });
 
 /** What a finished analysis holds (decisions.md); analyzers may add diagnostic fields such as metrics. */

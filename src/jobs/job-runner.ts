@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database, JobTable } from '../db/schema.ts';
 import type { DialectName } from '../db/database.ts';
 import { JobRepository, onJobsEnqueued } from './job.repository.ts';
-import { PermanentJobError, RescheduleJob, type JobContext, type JobKind, type JobTask, type JobTasks } from './job-types.ts';
+import { PermanentJobError, RescheduleJob, RetryJobLater, type JobContext, type JobKind, type JobTask, type JobTasks } from './job-types.ts';
 
 export interface JobRunnerOptions {
   db: Kysely<Database>;
@@ -89,8 +89,10 @@ export function startJobRunner(opts: JobRunnerOptions): JobRunner {
         await giveUp(job, task, payload, ctx, err);
         return;
       }
-      const retryAt = new Date(Date.now() + backoffDelayMs(job.attempts, opts.backoffBaseMs, backoffMaxMs));
-      await repo.failAttempt(job.id, workerId, errorText(err), { retryAt, giveUp: false });
+      let retryAt = Date.now() + backoffDelayMs(job.attempts, opts.backoffBaseMs, backoffMaxMs);
+      // A server's Retry-After is a floor, never a reason to retry sooner than the backoff.
+      if (err instanceof RetryJobLater) retryAt = Math.max(retryAt, err.notBefore.getTime());
+      await repo.failAttempt(job.id, workerId, errorText(err), { retryAt: new Date(retryAt), giveUp: false });
     } finally {
       clearInterval(renew);
     }

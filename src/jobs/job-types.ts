@@ -44,3 +44,11 @@ export class PermanentJobError extends Error {
     this.name = 'PermanentJobError';
   }
 }
+
+/** Thrown by a task that failed for now and knows when to try again (e.g. Retry-After): uses an attempt, retried no earlier than `notBefore`. */
+export class RetryJobLater extends Error {
+  constructor(readonly notBefore: Date, message: string) {
+    super(message);
+    this.name = 'RetryJobLater';
+  }
+}

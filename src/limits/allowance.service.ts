@@ -20,7 +20,8 @@ export interface AllowancePlan {
   period: string;
 }
 
-// usage_counters kinds. Team scope: team_calls (month), spend_cents (day). User scope:
+// usage_counters kinds. Team scope: team_calls (month), spend_microcents (day; spend_cents, the
+// whole-cent counter of earlier versions, still counts for the day it was written). User scope:
 // pool_calls (month), credit_calls (month: units taken from credits), credits_held (month: > 0
 // once the user's credit balance was set while it or the new value was positive). The last two
 // answer "did the user have credits this month" for the credits/personal_pool code.
@@ -29,6 +30,9 @@ const POOL_CALLS = 'pool_calls';
 const CREDIT_CALLS = 'credit_calls';
 const CREDITS_HELD = 'credits_held';
 const SPEND = 'spend_cents';
+const SPEND_MICRO = 'spend_microcents';
+/** Spend is counted in millionths of a cent: an LLM call often costs a fraction of a cent. */
+export const MICROCENTS_PER_CENT = 1_000_000;
 
 /**
  * Called when an operator sets a user's credit balance: a balance that was or becomes positive
@@ -45,8 +49,10 @@ function secondsUntil(unixSeconds: number, now: Date): number {
 export class AllowanceService {
   constructor(private readonly db: Db) {}
 
-  spentToday(teamId: string, now = new Date(), db: Kysely<Database> = this.db): Promise<number> {
-    return readCounter(db, teamId, utcDay(now), SPEND);
+  /** Today's spend in cents, fractions included. */
+  async spentToday(teamId: string, now = new Date(), db: Kysely<Database> = this.db): Promise<number> {
+    const [cents, micro] = await Promise.all([readCounter(db, teamId, utcDay(now), SPEND), readCounter(db, teamId, utcDay(now), SPEND_MICRO)]);
+    return cents + micro / MICROCENTS_PER_CENT;
   }
 
   /** Analysis runs while today's spend is below the limit; a limit of 0 pauses it entirely. */
@@ -63,8 +69,10 @@ export class AllowanceService {
       { 'Retry-After': String(secondsUntil(reset, now)) });
   }
 
-  addSpend(tx: Kysely<Database>, teamId: string, cents: number, now = new Date()): Promise<number> {
-    return incrementCounter(tx, teamId, utcDay(now), SPEND, cents);
+  /** Adds `cents` (fractions of a cent kept to a millionth) to today's spend. */
+  async addSpend(tx: Kysely<Database>, teamId: string, cents: number, now = new Date()): Promise<void> {
+    const micro = Math.round(cents * MICROCENTS_PER_CENT);
+    if (micro > 0) await incrementCounter(tx, teamId, utcDay(now), SPEND_MICRO, micro);
   }
 
   /**

@@ -1,146 +1,282 @@
 // The optional LLM analyzer: any OpenAI-compatible chat completions endpoint (OpenAI, Azure,
-// vLLM, Ollama, llama.cpp server) with a JSON-schema response format. The built-in analyzer runs
-// first (it is cheap and deterministic): its measurements, call language and form of address
-// frame the LLM's answer, and its result is the fallback when the LLM fails or answers invalid
-// output twice.
-import OpenAI from 'openai';
+// vLLM, Ollama, llama.cpp server). The model reads the call itself: it names the salesperson,
+// the call's language, the form of address and the objections. Only arithmetic measurements
+// (word share, longest stretch, question marks per speaker) go into the prompt, and a
+// rep_speaker pushed by the dialer as a fact. A call longer than the model's context is read in
+// parts whose findings are combined (llm/parts.ts). The built-in analyzer still runs: for the
+// measurements of the speaker the model named, and as the fallback when the LLM answers
+// invalid output twice, refuses, or stays unavailable until the job's last attempt.
+import type OpenAI from 'openai';
 import type { LlmConfig } from '../../config.ts';
 import { analysisThreads } from './coach/analysis-threads.ts';
 import { validateAnalysis } from './validate.ts';
+import { ChatClient, extractJson, LlmRejectedError, LlmUnavailableError, type ResponseMode } from './llm/chat.ts';
+import { combine, partNote, splitTranscript } from './llm/parts.ts';
+import { PROMPT_VERSION, systemPrompt } from './llm/prompt.ts';
+import { readSpeakers, saidBy, speakerLabel, type TranscriptSpeakers } from './llm/speakers.ts';
 import {
-  METHODS, SCORE_DIMENSIONS,
-  type AnalysisResult, type AnalyzeInput, type Analyzer, type BiggestMiss, type Moment,
+  AnalyzerUnavailableError, METHODS, SCORE_DIMENSIONS,
+  type AnalysisResult, type AnalyzeInput, type AnalyzeRun, type Analyzer, type BiggestMiss, type CallMetrics,
+  type FormOfAddress, type Language, type LlmRunInfo, type Moment,
 } from './types.ts';
 
 const METHOD_KEYS = Object.keys(METHODS);
 
+/** Characters per token for the context estimate: about 4 for English and German text. */
+export const CHARS_PER_TOKEN = 4;
+/** A long call is read in at most this many parts (each a request); longer ones get the built-in result. */
+export const MAX_PARTS = 10;
+/** Parts smaller than this say too little to score a call. */
+const MIN_PART_CHARS = 1000;
+/** Room for the "part i of n" note added to the prompt. */
+const PART_NOTE_TOKENS = 80;
+
+// Portable on purpose: no minimum/maximum, minItems or nullable enums, which some compatible
+// servers refuse. Ranges and counts are checked by validation instead.
 const momentSchema = (withInstead: boolean) => ({
   type: 'object',
   additionalProperties: false,
   required: ['quote', 'speaker', 'why', 'coaching', 'method', ...(withInstead ? ['what_to_say_instead'] : [])],
   properties: {
-    quote: { type: 'string', description: 'Verbatim words from the transcript, without speaker label or timestamp' },
-    speaker: { type: 'string' },
+    quote: { type: 'string', description: 'Verbatim words of one utterance, without speaker label or timestamp' },
+    speaker: { type: 'string', description: 'The label of the speaker who said the quote' },
     why: { type: 'string' },
     coaching: { type: 'string' },
-    method: { type: ['string', 'null'], enum: [...METHOD_KEYS, null] },
+    method: { type: 'string', enum: [...METHOD_KEYS, 'none'] },
     ...(withInstead ? { what_to_say_instead: { type: 'string' } } : {}),
   },
 });
 
-/** The JSON schema the LLM must answer (strict: every key required, nulls for "none"). */
+/** The JSON schema the LLM answers (strict: every key required, "none" where there is nothing). */
 export const LLM_RESPONSE_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['scores', 'strongest_moment', 'biggest_miss', 'moments', 'commitment'],
+  required: ['rep_speaker', 'call_language', 'form_of_address', 'objections', 'pains', 'next_step_dated', 'scores', 'strongest_moment', 'biggest_miss', 'moments', 'commitment'],
   properties: {
+    rep_speaker: { type: 'string' },
+    call_language: { type: 'string', enum: ['de', 'en'] },
+    form_of_address: { type: 'string', enum: ['du', 'Sie', 'none'] },
+    objections: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: false, required: ['type', 'handled'], properties: { type: { type: 'string' }, handled: { type: 'boolean' } } },
+    },
+    pains: { type: 'integer' },
+    next_step_dated: { type: 'boolean' },
     scores: {
       type: 'object',
       additionalProperties: false,
       required: [...SCORE_DIMENSIONS],
-      properties: Object.fromEntries(SCORE_DIMENSIONS.map((d) => [d, { type: 'integer', minimum: 1, maximum: 5 }])),
+      properties: Object.fromEntries(SCORE_DIMENSIONS.map((d) => [d, { type: 'integer' }])),
     },
     strongest_moment: momentSchema(false),
     biggest_miss: momentSchema(true),
-    moments: { type: 'array', minItems: 3, maxItems: 3, items: momentSchema(false) },
+    moments: { type: 'array', items: momentSchema(false) },
     commitment: { type: 'string' },
   },
 };
 
-function systemPrompt(input: AnalyzeInput, base: AnalysisResult): string {
-  const lang = input.language === 'en' ? 'English' : 'German';
-  const callLang = base.call_language === 'en' ? 'English' : 'German';
-  const address = base.form_of_address ? ` using "${base.form_of_address}" (the form of address the salesperson used)` : '';
-  return [
-    'You are an experienced B2B sales coach. Analyse the sales call transcript and coach the salesperson.',
-    `The salesperson is the speaker "${base.rep_speaker}".`,
-    'Score five dimensions from 1 (poor) to 5 (excellent): discovery (situation, pain and impact uncovered with open questions and follow-ups), listening (the customer got the floor: talk share, no long monologues, paraphrasing), value (the offer tied to the customer\'s own stated problem, not a feature list), objection_handling (acknowledge, clarify, answer, check back; not defend), next_step (a concrete, dated commitment with an owner).',
-    `Measurements of this call: rep talk share ${Math.round(base.metrics.rep_talk_share * 100)}%, ${base.metrics.questions} rep questions (${base.metrics.open_questions} open), ${base.metrics.pains} customer pains, objections: ${base.metrics.objections.map((o) => `${o.type} (${o.handled ? 'handled' : 'not handled'})`).join(', ') || 'none'}, dated next step: ${base.metrics.next_step_dated ? 'yes' : 'no'}.`,
-    'Pick the strongest moment, the biggest miss and exactly three moments. Every "quote" must be copied verbatim from the transcript (words of one utterance, without the speaker label or timestamp).',
-    `Write "why", "coaching" and "commitment" in ${lang}. The commitment is one concrete thing the salesperson will do in the next call.`,
-    `Write "what_to_say_instead" in ${callLang}${address}, built from the customer's own words (echo their objection or pain) — never a generic line.`,
-    `"method" is null or one key of this catalogue: ${Object.entries(METHODS).map(([k, v]) => `${k} (${v})`).join('; ')}.`,
-    'Answer only with the JSON object of the given schema.',
-  ].join('\n');
-}
-
 type Raw = Record<string, any>;
 
-/** Drops null methods and sets method_label from the catalogue: the labels are ours, not the model's. */
-function normalise(raw: Raw, input: AnalyzeInput, base: AnalysisResult): AnalysisResult {
-  const fix = <T extends Moment>(m: Raw): T => {
-    const out: Raw = { quote: m.quote, speaker: m.speaker, why: m.why, coaching: m.coaching };
-    if (m.what_to_say_instead !== undefined) out.what_to_say_instead = m.what_to_say_instead;
-    if (typeof m.method === 'string' && m.method in METHODS) {
-      out.method = m.method;
-      if (input.language === 'en') out.method_label = METHODS[m.method as keyof typeof METHODS];
-    }
-    return out as T;
+interface ReadContext {
+  input: AnalyzeInput;
+  base: AnalysisResult;
+  speakers: TranscriptSpeakers;
+  repFact: string | null;
+  run?: AnalyzeRun;
+}
+
+interface PartRead {
+  raw: Raw;
+  checked: { result: AnalysisResult; problems: string[] } | null;
+  problems: string[];
+  cost: number;
+  mode: ResponseMode;
+}
+
+/** The model's reading of the call: who sells, in which language, du or Sie. */
+interface Reading {
+  rep: string | null;
+  callLanguage: Language;
+  form: FormOfAddress | null;
+}
+
+function reading(raw: Raw, speakers: TranscriptSpeakers, repFact: string | null, fallbackLanguage: Language): Reading {
+  const callLanguage: Language = raw.call_language === 'en' || raw.call_language === 'de' ? raw.call_language : fallbackLanguage;
+  const form = callLanguage === 'de' && (raw.form_of_address === 'du' || raw.form_of_address === 'Sie') ? raw.form_of_address : null;
+  return { rep: repFact ?? speakerLabel(speakers, raw.rep_speaker), callLanguage, form };
+}
+
+/** Problems beyond the result's shape: speakers of this transcript, quotes said by the speaker named. */
+function speakerProblems(raw: Raw, speakers: TranscriptSpeakers, read: Reading, repFact: string | null): string[] {
+  const problems: string[] = [];
+  if (!read.rep) problems.push(`rep_speaker ${JSON.stringify(raw.rep_speaker)} is not a speaker of the transcript (speakers: ${speakers.labels.join(', ')})`);
+  else if (repFact && speakerLabel(speakers, raw.rep_speaker) !== repFact) problems.push(`rep_speaker must be ${JSON.stringify(repFact)} (given by the dialer)`);
+  if (raw.call_language === 'de' && read.form === null) problems.push('form_of_address must be du or Sie in a German call');
+  const moments: Array<[string, Raw]> = [['strongest_moment', raw.strongest_moment], ['biggest_miss', raw.biggest_miss],
+    ...(Array.isArray(raw.moments) ? raw.moments : []).map((m: Raw, i: number) => [`moments[${i}]`, m] as [string, Raw])];
+  for (const [path, m] of moments) {
+    if (!m || typeof m.speaker !== 'string' || typeof m.quote !== 'string') continue; // the shape check names these
+    const label = speakerLabel(speakers, m.speaker);
+    if (!label) problems.push(`${path}.speaker ${JSON.stringify(m.speaker)} is not a speaker of the transcript`);
+    else if (m.quote.trim() && !saidBy(speakers, label, m.quote)) problems.push(`${path}.quote is not said by ${label}: ${JSON.stringify(m.quote.slice(0, 80))}`);
+  }
+  return problems;
+}
+
+/** Drops "none" methods and sets method_label from the catalogue: the labels are ours, not the model's. */
+function moment<T extends Moment>(m: Raw, language: Language, speakers: TranscriptSpeakers): T {
+  const out: Raw = { quote: m.quote, speaker: speakerLabel(speakers, m.speaker) ?? m.speaker, why: m.why, coaching: m.coaching };
+  if (m.what_to_say_instead !== undefined) out.what_to_say_instead = m.what_to_say_instead;
+  if (typeof m.method === 'string' && Object.hasOwn(METHODS, m.method)) {
+    out.method = m.method;
+    if (language === 'en') out.method_label = METHODS[m.method as keyof typeof METHODS];
+  }
+  return out as T;
+}
+
+/**
+ * Metrics: the arithmetic ones measured for the speaker the model named (the built-in analysis
+ * run with that speaker as the salesperson), the judged ones (pains, objections, dated next step)
+ * from the model's reading.
+ */
+function metrics(measured: CallMetrics, raw: Raw, llm: LlmRunInfo): CallMetrics {
+  const objections = Array.isArray(raw.objections)
+    ? raw.objections.filter((o: Raw) => o && typeof o.type === 'string').map((o: Raw) => ({ type: o.type, handled: o.handled === true }))
+    : [];
+  return {
+    rep_talk_share: measured.rep_talk_share, longest_monologue_seconds: measured.longest_monologue_seconds,
+    longest_monologue_words: measured.longest_monologue_words, questions: measured.questions,
+    open_questions: measured.open_questions, closed_questions: measured.closed_questions,
+    pains: Number.isInteger(raw.pains) && raw.pains >= 0 ? raw.pains : 0, objections, next_step_dated: raw.next_step_dated === true,
+    duration_seconds: measured.duration_seconds, questions_by_third: measured.questions_by_third,
+    speakers: measured.speakers, words: measured.words, format: measured.format, rep_detection: 'llm',
+    ...(measured.notes ? { notes: measured.notes } : {}), llm,
   };
+}
+
+function result(raw: Raw, input: AnalyzeInput, speakers: TranscriptSpeakers, read: Reading, measured: CallMetrics, llm: LlmRunInfo): AnalysisResult {
   return {
     scores: raw.scores,
-    strongest_moment: fix<Moment>(raw.strongest_moment ?? {}),
-    biggest_miss: fix<BiggestMiss>(raw.biggest_miss ?? {}),
-    moments: (Array.isArray(raw.moments) ? raw.moments : []).map((m: Raw) => fix<Moment>(m)) as AnalysisResult['moments'],
+    strongest_moment: moment<Moment>(raw.strongest_moment ?? {}, input.language, speakers),
+    biggest_miss: moment<BiggestMiss>(raw.biggest_miss ?? {}, input.language, speakers),
+    moments: (Array.isArray(raw.moments) ? raw.moments : []).map((m: Raw) => moment<Moment>(m ?? {}, input.language, speakers)) as AnalysisResult['moments'],
     commitment: raw.commitment,
-    call_language: base.call_language,
-    form_of_address: base.form_of_address,
-    rep_speaker: base.rep_speaker,
-    metrics: base.metrics,
+    call_language: read.callLanguage,
+    form_of_address: read.form,
+    rep_speaker: read.rep ?? '',
+    metrics: metrics(measured, raw, llm),
     analyzer: 'llm',
   };
 }
 
 export class LlmAnalyzer implements Analyzer {
-  private readonly client: OpenAI;
+  private readonly chat: ChatClient;
 
   constructor(private readonly config: LlmConfig) {
-    this.client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: 1 });
+    this.chat = new ChatClient(config);
   }
 
-  async analyze(input: AnalyzeInput): Promise<{ result: AnalysisResult; costCents: number }> {
+  async analyze(input: AnalyzeInput, run?: AnalyzeRun): Promise<{ result: AnalysisResult; costCents: number }> {
     // Throws AnalysisError for transcripts without words: nothing to send to the LLM either.
     const base = await analysisThreads().analyze(input);
-    const fallback = (reason: string, cost: number) => ({ result: { ...base, fallback_reason: reason }, costCents: Math.ceil(cost) });
-    if (input.transcript.length > this.config.maxTranscriptChars) {
-      return fallback(`transcript longer than ${this.config.maxTranscriptChars} characters; built-in analysis used`, 0);
+    const speakers = readSpeakers(input.transcript);
+    const repFact = input.repSpeaker ? speakerLabel(speakers, input.repSpeaker) : null;
+    const system = systemPrompt(input, speakers, repFact);
+    const split = this.parts(system, input.transcript);
+    if (typeof split === 'string') return fallback(base, split, 'too_long', 0, run);
+    const ctx: ReadContext = { input, base, speakers, repFact, run };
+    let cost = 0;
+    const reads: PartRead[] = [];
+    for (let i = 0; i < split.length; i++) {
+      const sys = split.length === 1 ? system : `${system}\n\n${partNote(i, split.length)}`;
+      let read: PartRead;
+      try {
+        read = await this.readPart(sys, split[i], ctx, cost);
+      } catch (err) {
+        return this.outage(err, base, cost, run);
+      }
+      cost += read.cost;
+      if (!read.checked) return fallback(base, `LLM output invalid twice (${read.problems.slice(0, 3).join('; ')}); built-in analysis used`, 'invalid_output', cost, run);
+      reads.push(read);
     }
-    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
-      { role: 'system', content: systemPrompt(input, base) },
-      { role: 'user', content: input.transcript },
-    ];
+    if (reads.length === 1) return { result: reads[0].checked!.result, costCents: cost };
+    const llm: LlmRunInfo = { prompt_version: PROMPT_VERSION, response_format: reads.at(-1)!.mode, attempts: run?.attempt ?? 1, cost_cents: cost, parts: reads.length };
+    const combined = await this.check(combine(reads.map((r) => r.raw)), ctx, llm);
+    if (combined.problems.length > 0) {
+      return fallback(base, `the parts' combined findings are invalid (${combined.problems.slice(0, 3).join('; ')}); built-in analysis used`, 'invalid_output', cost, run);
+    }
+    return { result: combined.result, costCents: cost };
+  }
+
+  /** One reading of `text` (the call or a part of it); an invalid answer is sent back once with its problems. */
+  private async readPart(system: string, text: string, ctx: ReadContext, costBefore: number): Promise<PartRead> {
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: 'system', content: system }, { role: 'user', content: text }];
     let cost = 0;
     let problems: string[] = [];
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      let content: string | null | undefined;
-      try {
-        const completion = await this.client.chat.completions.create({
-          model: this.config.model,
-          messages,
-          temperature: 0,
-          response_format: { type: 'json_schema', json_schema: { name: 'call_analysis', strict: true, schema: LLM_RESPONSE_SCHEMA } },
-        });
-        cost += ((completion.usage?.prompt_tokens ?? 0) * this.config.inputCentsPerMTok + (completion.usage?.completion_tokens ?? 0) * this.config.outputCentsPerMTok) / 1_000_000;
-        content = completion.choices[0]?.message?.content;
-      } catch (err) {
-        return fallback(`LLM request failed: ${err instanceof Error ? err.message : String(err)}`, cost);
+    let mode: ResponseMode = this.chat.mode;
+    for (let round = 1; round <= 2; round++) {
+      const answer = await this.chat.complete(messages, LLM_RESPONSE_SCHEMA);
+      cost += (answer.promptTokens * this.config.inputCentsPerMTok + answer.completionTokens * this.config.outputCentsPerMTok) / 1_000_000;
+      mode = answer.mode;
+      const raw = extractJson(answer.content);
+      if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+        const llm: LlmRunInfo = { prompt_version: PROMPT_VERSION, response_format: mode, attempts: ctx.run?.attempt ?? 1, cost_cents: costBefore + cost };
+        const checked = await this.check(raw as Raw, ctx, llm);
+        if (checked.problems.length === 0) return { raw: raw as Raw, checked, problems: [], cost, mode };
+        problems = checked.problems;
+      } else {
+        problems = ['the answer is not one JSON object'];
       }
-      let raw: Raw | null = null;
-      try {
-        raw = content ? JSON.parse(content) : null;
-      } catch {
-        problems = ['the answer is not valid JSON'];
-      }
-      if (raw && typeof raw === 'object') {
-        const result = normalise(raw, input, base);
-        problems = validateAnalysis(result, { transcript: input.transcript, language: input.language, callLanguage: base.call_language, formOfAddress: base.form_of_address });
-        if (problems.length === 0) return { result, costCents: Math.ceil(cost) };
-      } else if (problems.length === 0) {
-        problems = ['the answer is empty or not a JSON object'];
-      }
-      // One retry, telling the model exactly what was wrong.
-      messages.push({ role: 'assistant', content: content ?? '' }, { role: 'user', content: `Your answer was invalid: ${problems.join('; ')}. Answer again with a corrected JSON object.` });
+      messages.push({ role: 'assistant', content: answer.content }, { role: 'user', content: `Your answer was invalid: ${problems.join('; ')}. Answer again with a corrected JSON object.` });
     }
-    return fallback(`LLM output invalid twice (${problems.slice(0, 3).join('; ')}); built-in analysis used`, cost);
+    return { raw: {}, checked: null, problems, cost, mode };
   }
+
+  private async check(raw: Raw, { input, base, speakers, repFact }: ReadContext, llm: LlmRunInfo) {
+    const read = reading(raw, speakers, repFact, base.call_language);
+    const problems = speakerProblems(raw, speakers, read, repFact);
+    // Measured for the model's salesperson: the built-in analysis with that speaker as the hint.
+    const measured = read.rep && read.rep !== base.rep_speaker
+      ? (await analysisThreads().analyze({ ...input, repSpeaker: read.rep })).metrics
+      : base.metrics;
+    const out = result(raw, input, speakers, read, measured, llm);
+    problems.push(...validateAnalysis(out, { transcript: input.transcript, language: input.language, callLanguage: read.callLanguage, formOfAddress: read.form }));
+    return { result: out, problems };
+  }
+
+  /**
+   * The call as one text, or in parts (whole lines, or whole cues of WebVTT/SRT) that each fit
+   * the model's context with the prompt and the answer: never cut silently. A string says why
+   * the call cannot be sent at all.
+   */
+  private parts(system: string, transcript: string): string[] | string {
+    if (transcript.length > this.config.maxTranscriptChars) {
+      return `transcript longer than ${this.config.maxTranscriptChars} characters (RZ_LLM_MAX_TRANSCRIPT_CHARS); built-in analysis used`;
+    }
+    const fixed = Math.ceil(system.length / CHARS_PER_TOKEN) + this.config.maxTokens;
+    const estimate = fixed + Math.ceil(transcript.length / CHARS_PER_TOKEN);
+    if (estimate <= this.config.contextTokens) return [transcript];
+    const tooLong = `call too long for the model's context: about ${estimate} tokens with the answer (characters / ${CHARS_PER_TOKEN}), RZ_LLM_CONTEXT_TOKENS is ${this.config.contextTokens}`;
+    const budget = (this.config.contextTokens - fixed - PART_NOTE_TOKENS) * CHARS_PER_TOKEN;
+    const parts = budget >= MIN_PART_CHARS ? splitTranscript(transcript, budget) : null;
+    if (!parts) return `${tooLong}, and its parts would not fit either; not sent to the LLM, built-in analysis used`;
+    if (parts.length > MAX_PARTS) return `${tooLong}; it would take ${parts.length} parts (at most ${MAX_PARTS}); not sent to the LLM, built-in analysis used`;
+    return parts;
+  }
+
+  /** Unavailable before the job's last attempt: the job comes back later. Otherwise the built-in result. */
+  private outage(err: unknown, base: AnalysisResult, cost: number, run?: AnalyzeRun): { result: AnalysisResult; costCents: number } {
+    if (err instanceof LlmUnavailableError) {
+      if (run && run.attempt < run.maxAttempts) throw new AnalyzerUnavailableError(err.message, err.retryAfterMs);
+      const n = run?.attempt ?? 1;
+      return fallback(base, `LLM failed after ${n} attempt${n === 1 ? '' : 's'} (${err.message}); built-in analysis used`, 'unavailable', cost, run);
+    }
+    const why = err instanceof LlmRejectedError ? `LLM request refused: ${err.message}` : `LLM request failed: ${err instanceof Error ? err.message : String(err)}`;
+    return fallback(base, `${why}; built-in analysis used`, 'refused', cost, run);
+  }
+}
+
+function fallback(base: AnalysisResult, reason: string, failure: LlmRunInfo['failure'], cost: number, run?: AnalyzeRun) {
+  const llm: LlmRunInfo = { prompt_version: PROMPT_VERSION, attempts: run?.attempt ?? 1, cost_cents: cost, failure };
+  return { result: { ...base, metrics: { ...base.metrics, llm }, fallback_reason: reason }, costCents: cost };
 }

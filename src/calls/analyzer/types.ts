@@ -94,6 +94,22 @@ export interface CallMetrics {
   notes?: string[];
   /** Indices of the salesperson's questions among the call's utterances (what `questions` counts). */
   question_utterances?: number[];
+  /** LLM analyzer: the prompt version and response format used, or (after a fallback) how the LLM failed. */
+  llm?: LlmRunInfo;
+}
+
+export interface LlmRunInfo {
+  prompt_version: string;
+  /** json_schema, json_object or text: the response format the endpoint accepted. */
+  response_format?: string;
+  /** Job attempts the analysis took (a failing endpoint puts the job back with backoff). */
+  attempts?: number;
+  /** A call longer than the model's context: how many parts it was read in. */
+  parts?: number;
+  /** What the LLM's tokens cost for this analysis, in cents with fractions (also when the built-in result stands in). */
+  cost_cents?: number;
+  /** Set when the built-in result stands in: what went wrong with the LLM. */
+  failure?: 'unavailable' | 'refused' | 'invalid_output' | 'too_long';
 }
 
 export interface AnalysisResult {
@@ -132,6 +148,21 @@ export class AnalysisError extends Error {
   }
 }
 
+/** Where the analysis runs in its job: an analyzer that can wait (the LLM) retries until the last attempt. */
+export interface AnalyzeRun {
+  attempt: number;
+  maxAttempts: number;
+}
+
+/** The analyzer cannot work now (its endpoint is rate limited or down): the job is put back. */
+export class AnalyzerUnavailableError extends Error {
+  constructor(message: string, readonly retryAfterMs: number | null) {
+    super(message);
+    this.name = 'AnalyzerUnavailableError';
+  }
+}
+
 export interface Analyzer {
-  analyze(input: AnalyzeInput): Promise<{ result: AnalysisResult; costCents: number }>;
+  /** `costCents` may be fractional (an LLM call often costs a fraction of a cent). */
+  analyze(input: AnalyzeInput, run?: AnalyzeRun): Promise<{ result: AnalysisResult; costCents: number }>;
 }
