@@ -2,7 +2,7 @@
 // to say instead, three moments with methods, commitment, talk time, objections, and the
 // transcript with all of these marked where they were said: transcript/view.ts), the list of calls with their scores,
 // and scores over time per rep with the team's weakest dimension.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
 import type { Services } from '../../services.ts';
 import { seesAll } from '../../common/actor.ts';
 import type { CallRow } from '../../calls/call.row.ts';
@@ -54,6 +54,49 @@ function average(values: number[]): number {
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
 }
 
+/** A call: its coaching, and the transcript with the moments marked where they were said. */
+function callPage(services: Services): RouteHandlerMethod {
+  return async (request, reply) => {
+    const ctx = ctxOf(request, services.config.publicUrl);
+    const t = ctx.t;
+    const a = actor(request);
+    const c = await services.calls.get(a, (request.params as { id: string }).id);
+    const [names, contact, deal] = await Promise.all([
+      userNames(services, a.teamId),
+      c.contact_id ? services.contacts.getRow(a, c.contact_id).catch(() => null) : null,
+      c.deal_id ? services.deals.get(a, c.deal_id).catch(() => null) : null,
+    ]);
+    const r = c.status === 'done' ? (c.result as AnalysisResult | null) : null;
+    const callLang = r?.call_language ?? c.language;
+    const tv = transcriptView(ctx, await services.calls.transcript(a, c.id), r, callLang);
+    const at = (key: string) => ({ key, placed: tv.placed.has(key) });
+    // Without a file name the call is named after who it was with.
+    const title = c.filename ?? (contact ? t('calls.call_with', { name: personName(contact) }) : t('calls.call'));
+    const body = html`<div class="pagehead"><h1>${title}</h1>${statusBadge(ctx, c)}</div>
+      <dl class="facts">
+        <dt>${t('field.owner')}</dt><dd>${names.get(c.owner_id) ?? ''}</dd>
+        <dt>${t('field.created')}</dt><dd>${when(ctx, c.created_at)}</dd>
+        ${contact ? html`<dt>${t('deals.contact')}</dt><dd><a href="/contacts/${contact.id}">${personName(contact)}</a></dd>` : ''}
+        ${deal ? html`<dt>${t('nav.deals')}</dt><dd><a href="/deals/${deal.id}">${deal.title}</a></dd>` : ''}
+      </dl>
+      ${c.status === 'failed' ? html`<p class="flash flash-error" role="alert">${t('calls.failed')} ${c.error ?? ''}</p>` : ''}
+      ${c.status === 'queued' || c.status === 'running' ? html`<p class="flash flash-ok" role="status">${t('calls.in_progress')}</p>` : ''}
+      ${r ? html`<div class="grid2">
+          <section class="card scores" aria-labelledby="sc-h"><h2 id="sc-h">${t('calls.scores')}</h2>${scoreBars(ctx, r.scores)}</section>
+          <section class="card" aria-labelledby="cm-h"><h2 id="cm-h">${t('calls.commitment')}</h2><p id="commitment" class="big">${r.commitment}</p></section>
+        </div>
+        <div class="grid2">
+          <section class="card" aria-labelledby="st-h"><h2 id="st-h">${t('calls.strongest')}</h2>${momentBlock(ctx, r.strongest_moment, 'strong', callLang, at('strong'))}</section>
+          <section class="card" aria-labelledby="ms-h" id="biggest-miss"><h2 id="ms-h">${t('calls.biggest_miss')}</h2>${momentBlock(ctx, r.biggest_miss, 'miss', callLang, at('miss'))}</section>
+        </div>
+        <section class="card" aria-labelledby="mo-h"><h2 id="mo-h">${t('calls.moments')}</h2>
+          ${r.moments.map((m, i) => momentBlock(ctx, m, 'plain', callLang, at(`m${i + 1}`), `${i + 1}.`))}</section>` : ''}
+      <div class="grid2">${tv.talk}${tv.objections ?? ''}</div>
+      ${tv.transcript}`;
+    return reply.type('text/html; charset=utf-8').send(layout(ctx, { title, body }));
+  };
+}
+
 export function callRoutes(services: Services): FastifyPluginAsync {
   return async (web) => {
     web.get('/calls', { schema: HIDE }, async (request, reply) => {
@@ -87,45 +130,7 @@ export function callRoutes(services: Services): FastifyPluginAsync {
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: heading, body }));
     });
 
-    web.get('/calls/:id', { schema: HIDE }, async (request, reply) => {
-      const ctx = ctxOf(request, services.config.publicUrl);
-      const t = ctx.t;
-      const a = actor(request);
-      const c = await services.calls.get(a, (request.params as { id: string }).id);
-      const [names, contact, deal] = await Promise.all([
-        userNames(services, a.teamId),
-        c.contact_id ? services.contacts.getRow(a, c.contact_id).catch(() => null) : null,
-        c.deal_id ? services.deals.get(a, c.deal_id).catch(() => null) : null,
-      ]);
-      const r = c.status === 'done' ? (c.result as AnalysisResult | null) : null;
-      const callLang = r?.call_language ?? c.language;
-      const tv = transcriptView(ctx, await services.calls.transcript(a, c.id), r, callLang);
-      const at = (key: string) => ({ key, placed: tv.placed.has(key) });
-      // Without a file name the call is named after who it was with.
-      const title = c.filename ?? (contact ? t('calls.call_with', { name: personName(contact) }) : t('calls.call'));
-      const body = html`<div class="pagehead"><h1>${title}</h1>${statusBadge(ctx, c)}</div>
-        <dl class="facts">
-          <dt>${t('field.owner')}</dt><dd>${names.get(c.owner_id) ?? ''}</dd>
-          <dt>${t('field.created')}</dt><dd>${when(ctx, c.created_at)}</dd>
-          ${contact ? html`<dt>${t('deals.contact')}</dt><dd><a href="/contacts/${contact.id}">${personName(contact)}</a></dd>` : ''}
-          ${deal ? html`<dt>${t('nav.deals')}</dt><dd><a href="/deals/${deal.id}">${deal.title}</a></dd>` : ''}
-        </dl>
-        ${c.status === 'failed' ? html`<p class="flash flash-error" role="alert">${t('calls.failed')} ${c.error ?? ''}</p>` : ''}
-        ${c.status === 'queued' || c.status === 'running' ? html`<p class="flash flash-ok" role="status">${t('calls.in_progress')}</p>` : ''}
-        ${r ? html`<div class="grid2">
-            <section class="card scores" aria-labelledby="sc-h"><h2 id="sc-h">${t('calls.scores')}</h2>${scoreBars(ctx, r.scores)}</section>
-            <section class="card" aria-labelledby="cm-h"><h2 id="cm-h">${t('calls.commitment')}</h2><p id="commitment" class="big">${r.commitment}</p></section>
-          </div>
-          <div class="grid2">
-            <section class="card" aria-labelledby="st-h"><h2 id="st-h">${t('calls.strongest')}</h2>${momentBlock(ctx, r.strongest_moment, 'strong', callLang, at('strong'))}</section>
-            <section class="card" aria-labelledby="ms-h" id="biggest-miss"><h2 id="ms-h">${t('calls.biggest_miss')}</h2>${momentBlock(ctx, r.biggest_miss, 'miss', callLang, at('miss'))}</section>
-          </div>
-          <section class="card" aria-labelledby="mo-h"><h2 id="mo-h">${t('calls.moments')}</h2>
-            ${r.moments.map((m, i) => momentBlock(ctx, m, 'plain', callLang, at(`m${i + 1}`), `${i + 1}.`))}</section>` : ''}
-        <div class="grid2">${tv.talk}${tv.objections ?? ''}</div>
-        ${tv.transcript}`;
-      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title, body }));
-    });
+    web.get('/calls/:id', { schema: HIDE }, callPage(services));
 
     web.get('/coaching', { schema: HIDE }, async (request, reply) => {
       const ctx = ctxOf(request, services.config.publicUrl);
