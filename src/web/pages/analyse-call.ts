@@ -19,7 +19,7 @@ const HIDE = { hide: true };
 const ACTION = '/calls/new';
 /** The form's fields, as POST /calls names them. */
 const FIELDS = ['transcript', 'filename', 'language', 'contact_id', 'deal_id', 'rep_speaker'] as const;
-/** Contacts and deals offered in the selects: the most recent page (one list page at most). */
+/** Contacts and deals offered in the selects: the newest ones (one list page at most). */
 const CHOICES = '100';
 /**
  * 500,000 characters, url-encoded, take up to 12 bytes each (a 4-byte character as %XX four
@@ -165,7 +165,8 @@ async function refused(request: FastifyRequest, reply: FastifyReply, services: S
   const field = typeof err.extra.field === 'string' ? err.extra.field : err.code === 'not_found' ? (/^Deal/.test(err.message) ? 'deal_id' : 'contact_id') : null;
   ctx.rejected = { action: ACTION, values: sent, message: '', field, shown: true };
   const box = html`<p class="flash flash-error form-error" role="alert" id="form-error">${message}</p>`;
-  const choices = await choicesFor(services, a, {});
+  // What was chosen keeps its name in the select (it may be older than the latest offered).
+  const choices = await choicesFor(services, a, { contact_id: sent.contact_id || undefined, deal_id: sent.deal_id || undefined });
   // Not found is the linked record's problem, not the page's: the form answers 422 as for any bad field.
   const status = err.status === 404 ? 422 : err.status;
   return reply.code(status).type('text/html; charset=utf-8').send(formPage(ctx, choices, {}, box));

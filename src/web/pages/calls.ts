@@ -111,7 +111,7 @@ export function callRoutes(services: Services): FastifyPluginAsync {
       const page = await services.calls.list(a, { cursor: query.cursor, limit: '50' }, { ownerId: rep || undefined });
       const contacts = await services.contacts.byIds(a, page.items.flatMap((c) => (c.contact_id ? [c.contact_id] : [])));
       const heading = rep ? t('coaching.rep_calls', { name: names.get(rep)! }) : t('nav.calls');
-      const body = html`<div class="pagehead"><h1>${heading}</h1><a href="/coaching">${t('nav.coaching')}</a>${analyseCallLink(ctx)}</div>
+      const body = html`<div class="pagehead"><h1>${heading}</h1><span class="headlinks"><a href="/coaching">${t('nav.coaching')}</a>${analyseCallLink(ctx)}</span></div>
         <p class="hint">${t('calls.push_hint')}</p>
         ${seesAll(a) ? html`<form method="get" action="/calls" class="inline-form card" role="search">
           ${repSelect(ctx, names, rep, 'rep', 'rep')}
