@@ -73,6 +73,8 @@ describe('analysing a call in the application', () => {
     assert.equal(await page.getByRole('status').filter({ hasText: 'Waiting for its turn' }).count(), 1);
     const row = await s.services.handle.db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.deepEqual([row.status, row.language, row.contact_id, row.owner_id], ['queued', 'en', contactId, t.member.userId]);
+    // Stored as pasted: the CRLF a browser sends for a textarea's line breaks is not the call's.
+    assert.equal(row.transcript, TRANSCRIPT('pasted'));
 
     // The worker picks it up; the page asks for the status and opens the call once it is analysed.
     worker = startBackground(s.services);
@@ -191,6 +193,9 @@ describe('analysing a call in the application', () => {
     const web = new WebClient(s.baseUrl);
     await web.signIn(await emailOf(s.services, t.manager.userId));
     await web.post('/language', { locale: 'de', next: '/' });
+    const form = (await web.get('/calls/new')).text;
+    assert.match(form, /<h1>Gespräch analysieren<\/h1>/);
+    assert.match(form, /id="needs-consent">Sie haben den Datenschutzhinweis noch nicht angenommen/);
     const r = await web.post('/calls/new', { transcript: TRANSCRIPT('no consent'), language: 'de', contact_id: '', deal_id: '' }, { referer: '/calls/new' });
     assert.equal(r.status, 428);
     assert.match(r.text, /<p class="flash flash-error form-error" role="alert" id="form-error">Sie haben den Datenschutzhinweis nicht angenommen; .*<a href="\/privacy">Datenschutzhinweis lesen und annehmen<\/a><\/p>/);
@@ -216,6 +221,21 @@ describe('analysing a call in the application', () => {
     await colleague.signIn(await emailOf(s.services, t.member2.userId));
     assert.equal((await colleague.get(`/calls/${id}/status`)).status, 404);
     assert.equal((await colleague.get(`/calls/${id}/progress`)).status, 404);
+  });
+
+  it("says when the team's daily call limit is reached, as POST /calls answers 429", async () => {
+    const calls = await callCount();
+    await s.services.handle.db.updateTable('teams').set({ call_limit: calls }).where('id', '=', t.teamId).execute();
+    try {
+      const web = new WebClient(s.baseUrl);
+      await web.signIn(await emailOf(s.services, t.member.userId));
+      const r = await web.post('/calls/new', { transcript: TRANSCRIPT('over the limit'), language: 'en' });
+      assert.equal(r.status, 429);
+      assert.ok(r.text.includes(`Your team has analysed ${calls} calls today, its daily limit; it resets at 00:00 UTC. Nothing was saved.`));
+      assert.equal(await callCount(), calls);
+    } finally {
+      await s.services.handle.db.updateTable('teams').set({ call_limit: 50 }).where('id', '=', t.teamId).execute();
+    }
   });
 
   it('refuses a transcript over 500,000 characters with its message, keeping what was sent', async () => {

@@ -79,7 +79,7 @@ function formPage(ctx: PageCtx, choices: Choices, preset: { contact_id?: string;
     <p class="hint spaced">${tx('intro')}</p>
     ${error ? '' : readiness(ctx, tx)}
     <form method="post" action="${ACTION}" class="stack card analyse-call">
-      ${error}
+      ${error ?? f.error()}
       ${csrfField(ctx)}
       <label for="c-transcript">${tx('transcript')}</label>
       <p class="hint" id="c-transcript-hint">${tx('transcript_hint')}</p>
@@ -150,7 +150,11 @@ async function refusalText(ctx: PageCtx, services: Services, a: Actor, err: AppE
 }
 
 function sentFields(request: FastifyRequest): Record<string, string> {
-  return Object.fromEntries(FIELDS.map((name) => [name, str(request.body, name)]));
+  const sent: Record<string, string> = Object.fromEntries(FIELDS.map((name) => [name, str(request.body, name)]));
+  // A browser sends a textarea's line breaks as CRLF (HTML's form encoding), whatever was pasted
+  // or read: the transcript is kept with the line breaks it had, and its length counted as such.
+  sent.transcript = sent.transcript.replace(/\r\n/g, '\n');
+  return sent;
 }
 
 /**
