@@ -100,6 +100,12 @@ async function main(): Promise<void> {
         await sleep(50);
       }
     }
+    // Coaching over time reads weeks: the calls as if analysed over the last weeks (one week left empty).
+    const weeksAgo = [5, 4, 1, 3, 2, 0];
+    for (const [i, id] of pushed.entries()) {
+      const at = new Date(Date.now() - weeksAgo[i] * 7 * 86_400_000).toISOString();
+      await s.services.handle.db.updateTable('calls').set({ analysed_at: at }).where('id', '=', id).execute();
+    }
 
     const { actorOf } = await import('../src/web/session.service.ts');
     const ownerActor = actorOf((await s.services.identity.repo.user(owner.id))!);
@@ -126,7 +132,7 @@ async function main(): Promise<void> {
 
     await browser.context.clearCookies();
     await signIn(page, s.baseUrl, 'mia@northwind.example', PASSWORD);
-    await shot('manager-dashboard', '/coaching');
+    await shot('manager-dashboard', '/coaching?weeks=12');
     // Analyse a call without a dialer: the form with a pasted transcript and a contact chosen.
     await page.goto(`${s.baseUrl}/calls/new`);
     await page.getByLabel('Transcript', { exact: true }).fill(CALL.join('\n'));

@@ -23,6 +23,7 @@ import { crmRoutes } from './pages/crm.ts';
 import { dealRoutes } from './pages/deals.ts';
 import { callRoutes } from './pages/calls.ts';
 import { analyseCallRoutes } from './pages/analyse-call.ts';
+import { coachingRoutes } from './pages/coaching.ts';
 import { webhookRoutes } from './pages/webhooks.ts';
 import { usageRoutes } from './pages/usage.ts';
 import { formErrorText } from './form-errors.ts';
@@ -213,6 +214,7 @@ export function webApp(services: Services): FastifyPluginAsync {
     await web.register(dealRoutes(services));
     await web.register(callRoutes(services));
     await web.register(analyseCallRoutes(services));
+    await web.register(coachingRoutes(services));
     await web.register(webhookRoutes(services));
     await web.register(usageRoutes(services));
   };
