@@ -50,12 +50,12 @@ function spreadSection(ctx: PageCtx, spread: Record<ScoreDimension, Spread | nul
   const t = ctx.t;
   const num = (v: number) => v.toLocaleString(ctx.locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 2 });
   return html`<section class="card" id="team-spread" aria-labelledby="spread-h"><h2 id="spread-h">${t('coaching.spread')}</h2>
-    <p class="hint">${t('coaching.spread_hint')}</p>
+    <p class="hint">${t('coaching.spread_hint')} ${t('coaching.columns_hint')}</p>
     ${spreadChart(ctx, 'spread', t('coaching.spread'), spread)}
     <div class="tablewrap"><table class="numbers">
       <caption class="sr-only">${t('coaching.spread')}</caption>
       <thead><tr><th scope="col">${t('coaching.dimension')}</th><th scope="col" class="num">${t('coaching.calls')}</th>
-        ${[1, 2, 3, 4, 5].map((n) => html`<th scope="col" class="num">${t('coaching.score_n', { n })}</th>`)}
+        ${[1, 2, 3, 4, 5].map((n) => html`<th scope="col" class="num" title="${t('coaching.score_n', { n })}"><span class="sr-only">${t('coaching.score_n', { n })}</span><span aria-hidden="true">${n}</span></th>`)}
         <th scope="col" class="num">${t('coaching.min')}</th><th scope="col" class="num">${t('coaching.q1')}</th><th scope="col" class="num">${t('coaching.median')}</th><th scope="col" class="num">${t('coaching.q3')}</th><th scope="col" class="num">${t('coaching.max')}</th></tr></thead>
       <tbody>${SCORE_DIMENSIONS.map((d) => {
         const s = spread[d];
