@@ -146,6 +146,9 @@ describe('coaching over time in the browser', () => {
 
   it('narrows to one rep, refuses an unknown period with a message, and speaks German', async () => {
     const web = new WebClient(s.baseUrl);
+    const anonymous = await web.get('/coaching?weeks=4');
+    assert.equal(anonymous.status, 303);
+    assert.match(anonymous.location ?? '', /^\/signin/);
     await web.signIn(await emailOf(s.services, t.manager.userId));
     const one = (await web.get(`/coaching?weeks=4&rep=${t.manager.userId}`)).text;
     assert.equal([...one.matchAll(/class="card rep-trend"/g)].length, 1);
@@ -161,5 +164,6 @@ describe('coaching over time in the browser', () => {
     assert.match(de, /Am häufigsten: Testabschluss \(Trial Close\), in 3 von 4 Gesprächen\./);
     assert.match(de, new RegExp(`KW ${isoWeekOf(monday(3)).week}<`));
     assert.match(de, /<td class="num">3,0<\/td>/);
+    assert.match(de, /<option value="4" selected>Letzte 4 Wochen<\/option>/);
   });
 });
