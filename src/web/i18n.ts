@@ -274,7 +274,7 @@ const de: Record<MessageKey, string> = {
   'coaching.weakest_team': 'Schwächste Dimension des Teams', 'coaching.weakest_mine': 'Ihre schwächste Dimension', 'coaching.average': 'Durchschnitt',
   'coaching.analysed': 'Analysierte Gespräche', 'coaching.calls_n': '{n} Gespräche', 'coaching.over_time': 'Wochendurchschnitte von {name}',
   'coaching.period': 'Zeitraum', 'coaching.last_weeks': 'Letzte {n} Wochen', 'coaching.bad_period': 'Einen Zeitraum „{value}“ gibt es nicht; gezeigt werden die letzten {n} Wochen.',
-  'coaching.range': 'Kalenderwochen {from} bis {to} (Montag bis Sonntag, UTC).', 'coaching.none_period': 'Keine analysierten Gespräche in diesen Wochen.',
+  'coaching.range': '{from} bis {to} (Kalenderwochen nach ISO, Montag bis Sonntag, UTC).', 'coaching.none_period': 'Keine analysierten Gespräche in diesen Wochen.',
   'coaching.spread': 'Streuung im Team je Dimension', 'coaching.spread_hint': 'Wie viele Gespräche des Teams in diesen Wochen mit 1 bis 5 bewertet wurden, mit den Quartilen der Bewertungen.',
   'coaching.columns_hint': 'Die Spalten 1 bis 5 zählen die Gespräche mit dieser Bewertung.', 'coaching.score_n': 'Bewertung {n}', 'coaching.dimension': 'Dimension', 'coaching.calls': 'Gespräche', 'coaching.min': 'Niedrigste', 'coaching.q1': 'Unteres Quartil',
   'coaching.median': 'Median', 'coaching.q3': 'Oberes Quartil', 'coaching.max': 'Höchste', 'coaching.week': 'Woche',
