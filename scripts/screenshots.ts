@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     // Coaching over time reads weeks: the calls as if analysed over the last weeks (one week left empty).
     const weeksAgo = [5, 4, 1, 3, 2, 0];
     for (const [i, id] of pushed.entries()) {
-      const at = new Date(Date.now() - weeksAgo[i] * 7 * 86_400_000).toISOString();
+      const at = new Date(Date.now() - weeksAgo[i % weeksAgo.length] * 7 * 86_400_000).toISOString();
       await s.services.handle.db.updateTable('calls').set({ analysed_at: at }).where('id', '=', id).execute();
     }
 
