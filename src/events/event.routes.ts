@@ -16,8 +16,8 @@ export function eventRoutes(services: Services): FastifyPluginAsyncTypebox {
     api.get('/events', {
       schema: {
         tags: ['events'],
-        summary: 'The event log: the events of rows this key can see, newest first (order=asc: oldest first, to catch up)',
-        description: 'Lists recorded events (the bodies webhooks receive), newest first like every list; with order=asc in the order '
+        operationId: 'listEvents', summary: 'List events (the event log)',
+        description: 'The event log: the events of rows this key can see. Lists recorded events (the bodies webhooks receive), newest first like every list; with order=asc in the order '
           + 'they were recorded, so a receiver that was down can read forward from the last event it processed. See docs/webhooks.md.',
         querystring: EventQuery,
         response: { 200: pageOf(Type.Ref('Event'), 'EventPage'), ...errors(403, 422) },
