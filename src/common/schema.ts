@@ -12,6 +12,11 @@ export const ErrorDetail = Type.Object({
   message: Type.String({ description: 'Short English sentence for logs.' }),
   field: Type.Optional(Type.String({ description: 'With 422 on a single field.' })),
   existing_id: Type.Optional(Type.String({ description: 'With 409 duplicate.' })),
+  request_id: Type.Optional(Type.String({
+    description: 'The id of the request (its X-Request-Id answer header): quote it when asking the operator about an error. On every error of this form; '
+      + 'on an answer replayed for an Idempotency-Key, the id of the request that was answered first.',
+    examples: ['6f1d2c3b-8a4e-4f0a-9b7c-2d1e0f3a4b5c'],
+  })),
 }, { additionalProperties: true });
 
 export const ValidationIssue = Type.Object({
