@@ -3,7 +3,7 @@
 // instead of TypeBox's unions, a named component for every row, page, detail and input, and an
 // example on every request body and answer. It changes the document only: the route schemas,
 // and so validation and the answers, stay as they are.
-import { exampleOf, exampleError } from './openapi-examples.ts';
+import { errorCodeOf, exampleError, exampleOf } from './openapi-examples.ts';
 
 type Schema = Record<string, any>;
 type Doc = { info?: Schema; tags?: Schema[]; paths?: Record<string, Record<string, any>>; components?: Record<string, any>; webhooks?: Record<string, any> };
@@ -73,13 +73,21 @@ function eachOperation(doc: Doc, fn: (op: Schema, method: string, path: string) 
 }
 
 function addExamples(doc: Doc): void {
+  // One example per error code, shared by every answer that gives it (components.examples).
+  const shared = (doc.components!.examples ??= {});
   eachOperation(doc, (op) => {
     const body = mediaOf(op.requestBody);
     if (body && body.example === undefined && body.examples === undefined) body.example = exampleOf(body.schema, doc);
     for (const [status, response] of Object.entries<Schema>(op.responses ?? {})) {
       const media = mediaOf(response);
       if (!media || media.example !== undefined || media.examples !== undefined) continue;
-      media.example = /^2/.test(status) ? exampleOf(media.schema, doc) : exampleError(Number(status), response.description ?? '');
+      if (/^2/.test(status)) {
+        media.example = exampleOf(media.schema, doc);
+        continue;
+      }
+      const code = errorCodeOf(Number(status), response.description ?? '');
+      shared[code] ??= { summary: `${status} ${code}`, value: exampleError(code) };
+      media.examples = { [code]: { $ref: `#/components/examples/${code}` } };
     }
   });
 }
