@@ -2,10 +2,10 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
 import { MAX_LENGTH } from '../common/text.ts';
-import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
+import { errors, IdParam, ListQuery, Nullable, pageOf, StringEnum } from '../common/schema.ts';
 
 const ActivityBody = Type.Object({
-  kind: Type.Union([Type.Literal('note'), Type.Literal('call'), Type.Literal('email'), Type.Literal('meeting'), Type.Literal('whatsapp')]),
+  kind: StringEnum(['note', 'call', 'email', 'meeting', 'whatsapp']),
   body: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.activity_body }))),
   occurred_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time; default: now' }))),
   deal_id: Type.Optional(Nullable(Type.String({ description: 'A deal the key can see (404 otherwise)' }))),

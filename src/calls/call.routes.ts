@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { MAX_LENGTH } from '../common/text.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
-import { errors, IdParam, LimitParam, Nullable, pageOf } from '../common/schema.ts';
+import { errors, IdParam, LimitParam, Nullable, pageOf, StringEnum } from '../common/schema.ts';
 
 const CallBody = Type.Object({
   transcript: Type.String({ maxLength: 500_000, description: 'The call transcript: required, not blank, at most 500,000 characters. `Name: text` lines (optionally with [hh:mm:ss]) or WebVTT.' }),
@@ -10,7 +10,7 @@ const CallBody = Type.Object({
   deal_id: Type.Optional(Nullable(Type.String({ description: 'A deal the key can see (404 otherwise)' }))),
   contact_id: Type.Optional(Nullable(Type.String())),
   contact_email: Type.Optional(Nullable(Type.String({ description: 'Finds or creates the contact (instead of contact_id)' }))),
-  language: Type.Optional(Type.Union([Type.Literal('de'), Type.Literal('en'), Type.Null()], { default: 'de', description: 'Language of the coaching texts; default de (also for null)' })),
+  language: Type.Optional(Type.Union([StringEnum(['de', 'en']), Type.Null()], { default: 'de', description: 'Language of the coaching texts; default de (also for null)' })),
   external_id: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.external_id, description: "The dialer's own call id, at most 200 characters: a second push with it answers 409 duplicate" }))),
   rep_speaker: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.rep_speaker, description: 'Speaker label of the salesperson in the transcript (or all parts of one label\'s name); a label that is not in the transcript is refused with 422' }))),
 }, {
@@ -21,7 +21,7 @@ const CallBody = Type.Object({
 const CallListQuery = Type.Object({
   contact_id: Type.Optional(Type.String()),
   deal_id: Type.Optional(Type.String()),
-  status: Type.Optional(Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')])),
+  status: Type.Optional(StringEnum(['queued', 'running', 'done', 'failed'])),
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
   limit: LimitParam,
 });

@@ -3,6 +3,14 @@ import { Type, type TSchema } from 'typebox';
 import { ERROR_STATUS } from '../errors/app-error.ts';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/**
+ * One of a few strings, as `{type: "string", enum}`: TypeBox's Union of Literals is an anyOf of
+ * one-value schemas, which the document would show as such and the serializer checks branch by
+ * branch. Validation answers the same: a wrong type is "must be string", another value "must be
+ * one of: ...".
+ */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 export const Timestamp = Type.String({ format: 'date-time', description: 'RFC 3339, UTC, milliseconds, Z' });
 export const Id = (prefix: string) => Type.String({ description: `Opaque id (prefix ${prefix}_)`, examples: [`${prefix}_01JD3Q6Z8W5V3K8Y2N4R7T9A1B`] });
 export const IdParam = Type.Object({ id: Type.String() });

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
 import { MAX_LENGTH } from '../common/text.ts';
-import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
+import { errors, IdParam, ListQuery, Nullable, pageOf, StringEnum } from '../common/schema.ts';
 
 const ValueFields = {
   value_eur: Type.Optional(Nullable(Type.Union([Type.Number(), Type.String({ maxLength: 100 })], {
@@ -37,7 +37,7 @@ const DealPatchBody = Type.Object({
   title: Type.Optional(Type.String({ maxLength: MAX_LENGTH.deal_title })),
   ...ValueFields,
   stage: Type.Optional(Type.String({ description: 'Another stage key: a stage_history entry and deal.stage_changed' })),
-  status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost')], { description: 'won or lost closes the deal (closed_at, deal.closed); open on an open deal changes nothing' })),
+  status: Type.Optional(StringEnum(['open', 'won', 'lost'], { description: 'won or lost closes the deal (closed_at, deal.closed); open on an open deal changes nothing' })),
   ...LinkFields,
   next_step: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.next_step }))),
   next_step_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time; null clears it' }))),
@@ -46,7 +46,7 @@ const DealPatchBody = Type.Object({
 
 const DealQuery = Type.Object({
   ...ListQuery.properties,
-  status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost'), Type.Literal('all')], { description: 'Default open; all = every status' })),
+  status: Type.Optional(StringEnum(['open', 'won', 'lost', 'all'], { description: 'Default open; all = every status' })),
   stage: Type.Optional(Type.String({ description: 'A pipeline stage key; an unknown key answers 422 (field stage)' })),
   owner_id: Type.Optional(Type.String({
     description: "Extension: only the deals owned by this user (a user id, us_...; anything else answers 422, field owner_id). "

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
-import { errors, LimitParam, pageOf } from '../common/schema.ts';
+import { errors, LimitParam, pageOf, StringEnum } from '../common/schema.ts';
 
 const EventQuery = Type.Object({
   since: Type.Optional(Type.String({ description: 'An event id (events after it) or an RFC 3339 time (events at or after it)' })),
   event: Type.Optional(Type.String({ description: 'Only this event name' })),
-  order: Type.Optional(Type.Union([Type.Literal('desc'), Type.Literal('asc')], { description: 'desc (default): newest first, like every list; asc: oldest first, to read the log forward from `since`' })),
+  order: Type.Optional(StringEnum(['desc', 'asc'], { description: 'desc (default): newest first, like every list; asc: oldest first, to read the log forward from `since`' })),
   cursor: Type.Optional(Type.String({ description: 'Opaque cursor from next_cursor' })),
   limit: LimitParam,
 });

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
-import { errors } from '../common/schema.ts';
+import { errors, StringEnum } from '../common/schema.ts';
 
 const MeResponse = Type.Object({
   team: Type.Object({ id: Type.String(), name: Type.String() }),
-  role: Type.Union([Type.Literal('owner'), Type.Literal('manager'), Type.Literal('member')]),
+  role: StringEnum(['owner', 'manager', 'member']),
   user: Type.Object({ id: Type.String(), email: Type.String(), name: Type.String() }),
   key: Type.Object({ id: Type.String(), scopes: Type.Array(Type.String()) }),
   pipeline_stages: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), position: Type.Integer() })),

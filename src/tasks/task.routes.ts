@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
-import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
+import { errors, IdParam, ListQuery, Nullable, pageOf, StringEnum } from '../common/schema.ts';
 import { MAX_LENGTH } from '../common/text.ts';
 
 const TaskBody = Type.Object({
@@ -15,7 +15,7 @@ const TaskQuery = Type.Object({
   cursor: ListQuery.properties.cursor,
   limit: ListQuery.properties.limit,
   owner: Type.Optional(Type.String({ description: 'me, or a user id: tasks assigned to that user' })),
-  done: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  done: Type.Optional(StringEnum(['true', 'false'])),
   deal_id: Type.Optional(Type.String()),
   contact_id: Type.Optional(Type.String()),
   overdue: Type.Optional(Type.Literal('true', { description: 'Open tasks whose due_at has passed' })),

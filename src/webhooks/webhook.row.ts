@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
-import { Id, Nullable, Timestamp } from '../common/schema.ts';
+import { Id, Nullable, Timestamp, StringEnum } from '../common/schema.ts';
 import { EVENT_NAMES } from '../events/event.repository.ts';
 
 /** The subscription to every event, also to those added later. */
@@ -54,7 +54,7 @@ export const WebhookDeliveryRow = Type.Object({
   webhook_id: Type.String(),
   event: Type.String({ description: 'Event name, or "ping"' }),
   event_id: Nullable(Type.String({ description: 'The event (body id); null for a ping' })),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  status: StringEnum(['pending', 'succeeded', 'failed']),
   attempt_count: Type.Integer(),
   next_attempt_at: Nullable(Timestamp),
   last_status_code: Nullable(Type.Integer()),
