@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { CallTable } from '../db/schema.ts';
-import { Id, Nullable, Timestamp, StringEnum } from '../common/schema.ts';
+import { Id, NullableValue, Timestamp, StringEnum } from '../common/schema.ts';
 import { METHODS, SCORE_DIMENSIONS } from './analyzer/types.ts';
 
 const Score = Type.Integer({ minimum: 1, maximum: 5 });
@@ -34,7 +34,7 @@ const CallMetrics = Type.Object({
     checked_back: Type.Optional(Type.Boolean()), defended: Type.Optional(Type.Boolean()), conceded: Type.Optional(Type.Boolean()),
   }, { additionalProperties: true })),
   next_step_dated: Type.Boolean(),
-  duration_seconds: Nullable(Type.Number()),
+  duration_seconds: NullableValue(Type.Number()),
   questions_by_third: Type.Optional(Type.Array(Count, { minItems: 3, maxItems: 3, description: 'Questions in the first, second and last third of the call' })),
   pain_impacts: Type.Optional(Type.Number({ minimum: 0, description: 'Customer statements that quantify the impact of a problem' })),
   next_step: Type.Optional(StringEnum(['dated', 'undated', 'vague', 'none'])),
@@ -66,7 +66,7 @@ export const CallResult = Type.Object({
   commitment: Type.String({ description: "The salesperson's commitment (in the requested language)" }),
   // Beyond decisions.md: what the analysis measured and found out about the call (api-guide, Calls).
   call_language: Type.Optional(StringEnum(['de', 'en'], { description: 'The language the call was held in (may differ from the coaching language)' })),
-  form_of_address: Type.Optional(Type.Union([StringEnum(['du', 'Sie']), Type.Null()], { description: "German calls: the salesperson's form of address; null for English calls" })),
+  form_of_address: Type.Optional(NullableValue(StringEnum(['du', 'Sie'], { description: "German calls: the salesperson's form of address; null for English calls" }))),
   rep_speaker: Type.Optional(Type.String({ description: 'The speaker label taken for the salesperson' })),
   metrics: Type.Optional(CallMetrics),
   analyzer: Type.Optional(StringEnum(['builtin', 'llm'], { description: 'Which analyzer produced the result' })),
@@ -77,13 +77,13 @@ export const CALL_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 export const CallRow = Type.Object({
   id: Id('cl'), status: StringEnum(['queued', 'running', 'done', 'failed']),
-  language: StringEnum(['de', 'en']), filename: Nullable(Type.String()),
-  deal_id: Nullable(Type.String({ description: 'The deal as pushed; once done, the deal whose timeline got the result (also one the analysis chose)' })),
-  contact_id: Nullable(Type.String({ description: "The contact as pushed (or the deal's); once done, the contact whose timeline got the result" })),
+  language: StringEnum(['de', 'en']), filename: NullableValue(Type.String()),
+  deal_id: NullableValue(Type.String({ description: 'The deal as pushed; once done, the deal whose timeline got the result (also one the analysis chose)' })),
+  contact_id: NullableValue(Type.String({ description: "The contact as pushed (or the deal's); once done, the contact whose timeline got the result" })),
   owner_id: Type.String(),
-  error: Nullable(Type.String()),
-  result: Nullable(CallResult),
-  created_at: Timestamp, analysed_at: Nullable(Timestamp),
+  error: NullableValue(Type.String()),
+  result: NullableValue(CallResult),
+  created_at: Timestamp, analysed_at: NullableValue(Timestamp),
 }, { $id: 'Call', title: 'Call' });
 export type CallRow = Static<typeof CallRow>;
 

@@ -1,8 +1,21 @@
 // Small TypeBox building blocks shared by every route schema.
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { ERROR_STATUS } from '../errors/app-error.ts';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/**
+ * A row field that may be null. A plain type becomes `type: [T, "null"]` (with null among its
+ * enum values), which the answer's serializer writes directly; an anyOf makes it check each
+ * branch with a validator per field. Request bodies keep Nullable: their 422 messages are worded
+ * from the anyOf's branches.
+ */
+export function NullableValue<T extends TSchema>(t: T) {
+  const s = t as TSchema & { type?: unknown; enum?: unknown[] };
+  const plain = typeof s.type === 'string' && s.type !== 'object' && s.type !== 'array' && s.type !== 'null';
+  if (!plain) return Type.Unsafe<Static<T> | null>(Nullable(t));
+  return Type.Unsafe<Static<T> | null>({ ...s, type: [s.type, 'null'], ...(s.enum ? { enum: [...s.enum, null] } : {}) });
+}
+
 /**
  * One of a few strings, as `{type: "string", enum}`: TypeBox's Union of Literals is an anyOf of
  * one-value schemas, which the document would show as such and the serializer checks branch by
