@@ -1,6 +1,7 @@
 // Interface texts in English and German. German is typed against English, so a missing
 // translation is a type error, not a blank label.
 import { METHODS, type MethodKey } from '../calls/analyzer/types.ts';
+import { CRM_DE, CRM_EN } from './i18n-crm.ts';
 
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -168,6 +169,7 @@ const en = {
   'members.paid_on': '{name} now has the paid product.', 'members.paid_off': '{name} no longer has the paid product.',
   'coaching.calls_one': '{n} call', 'coaching.rep_calls': 'Calls of {name}', 'calls.show': 'Show', 'calls.analysis': 'Call analysis',
   'calls.written_in_de': 'written in German', 'calls.written_in_en': 'written in English',
+  ...CRM_EN,
 };
 
 export type MessageKey = keyof typeof en;
@@ -333,6 +335,7 @@ const de: Record<MessageKey, string> = {
   'members.paid_on': '{name} hat jetzt das bezahlte Produkt.', 'members.paid_off': '{name} hat das bezahlte Produkt nicht mehr.',
   'coaching.calls_one': '{n} Gespräch', 'coaching.rep_calls': 'Gespräche von {name}', 'calls.show': 'Anzeigen', 'calls.analysis': 'Gesprächsanalyse',
   'calls.written_in_de': 'auf Deutsch verfasst', 'calls.written_in_en': 'auf Englisch verfasst',
+  ...CRM_DE,
 };
 
 const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, de };

@@ -24,6 +24,7 @@ import { dealRoutes } from './pages/deals.ts';
 import { callRoutes } from './pages/calls.ts';
 import { webhookRoutes } from './pages/webhooks.ts';
 import { usageRoutes } from './pages/usage.ts';
+import { searchRoutes } from './pages/search.ts';
 import { formErrorText } from './form-errors.ts';
 import { unstorableTextPath } from '../http/stored-text.ts';
 
@@ -213,5 +214,6 @@ export function webApp(services: Services): FastifyPluginAsync {
     await web.register(callRoutes(services));
     await web.register(webhookRoutes(services));
     await web.register(usageRoutes(services));
+    await web.register(searchRoutes(services));
   };
 }
