@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { makeTeam, type TeamFixture } from '../helpers/fixtures.ts';
 import { mainText, openBrowser, signIn, type Browser } from './browser.ts';
-import { emailOf, PASSWORD, setPasswords } from './helpers.ts';
+import { emailOf, PASSWORD, setPasswords, WebClient } from './helpers.ts';
 import type { Page } from 'playwright-core';
 
 const column = (page: Page, n: number) => page.locator(`main table tbody tr td:nth-child(${n})`).allInnerTexts();
@@ -98,6 +98,32 @@ describe('CRM lists and the header search in the browser', () => {
     await page.locator('#found-companies').getByRole('link', { name: 'Zephyr Tools' }).click();
     await page.waitForURL(/\/companies\/co_/);
     assert.match(await mainText(page), /Zora Zephyrine/);
+  });
+
+  it('answers the board\'s moves in JSON: a refused move says why and changes nothing', async () => {
+    const deal = (await t.manager.client.post('/deals', { title: 'Json move' })).body;
+    const manager = new WebClient(s.baseUrl);
+    const member = new WebClient(s.baseUrl);
+    await manager.signIn(await emailOf(s.services, t.manager.userId));
+    await member.signIn(await emailOf(s.services, t.member.userId));
+    const move = (web: WebClient, stage: string, csrf?: string | null) => web.post(`/deals/${deal.id}/stage`, { stage }, { accept: 'application/json', csrf });
+    const stageNow = async () => (await t.manager.client.get(`/deals/${deal.id}`)).body.stage;
+
+    let r = await move(member, 'qualified');
+    assert.equal(r.status, 404);
+    assert.deepEqual(JSON.parse(r.text), { ok: false, message: 'Page not found' });
+    r = await move(manager, 'no-such-stage');
+    assert.equal(r.status, 422);
+    assert.match(JSON.parse(r.text).message, /stage/i);
+    r = await move(manager, 'qualified', null);
+    assert.notEqual(r.status, 200);
+    assert.ok(!r.type.startsWith('application/json'), r.type);
+    assert.equal(await stageNow(), 'lead');
+
+    r = await move(manager, 'qualified');
+    assert.equal(r.status, 200);
+    assert.deepEqual(JSON.parse(r.text), { ok: true, stage: 'qualified', message: '“Json move” moved to Qualified.' });
+    assert.equal(await stageNow(), 'qualified');
   });
 
   it('shows a member in the search what the API shows them: no colleague\'s deal; and in German', async () => {
