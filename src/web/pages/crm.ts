@@ -6,7 +6,7 @@ import type { CompanyRow } from '../../companies/company.row.ts';
 import { html } from '../html.ts';
 import { actor, ctxOf, formAction, given, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
-import { localStages, personName, when } from '../format.ts';
+import { breakableEmail, localStages, personName, when } from '../format.ts';
 import { dealList, inAgendaOrder, newDealBox, noteForm, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
 import { parseOffset, parseSort, type Sort } from '../../common/sorting.ts';
@@ -49,7 +49,7 @@ function contactsPage(services: Services): RouteHandlerMethod {
         <thead><tr>${th(t('field.name'), 'name', list)}${th(t('field.company'), null, list)}${th(t('field.owner'), null, list)}${th(t('field.email'), 'email', list)}${th(t('field.phone'), null, list)}${th(t('crm.last_activity'), null, list)}</tr></thead>
         <tbody>${page.items.map((c) => {
           const company = c.company_id ? companies.get(c.company_id) : undefined;
-          return html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${company ? html`<a href="/companies/${company.id}">${company.name}</a>` : ''}</td><td>${owners.get(c.owner_id) ?? ''}</td><td>${c.email}</td><td>${c.phone ?? ''}</td><td>${when(ctx, lastAt.get(c.id), false)}</td></tr>`;
+          return html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${company ? html`<a href="/companies/${company.id}">${company.name}</a>` : ''}</td><td>${owners.get(c.owner_id) ?? ''}</td><td>${breakableEmail(c.email)}</td><td>${c.phone ?? ''}</td><td>${when(ctx, lastAt.get(c.id), false)}</td></tr>`;
         })}</tbody>
       </table></div><p class="hint">${t('crm.sort_hint')} ${newestLink(ctx, list)}</p>`}
       ${listPager(ctx, list, page, query)}`;
