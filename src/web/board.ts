@@ -42,7 +42,7 @@ function nextStep(ctx: PageCtx, d: DealRow, now: number): Html {
 
 function dealCard(ctx: PageCtx, d: DealRow, facts: CardFacts): Html {
   const contact = d.contact_id ? facts.contacts.get(d.contact_id) : undefined;
-  return html`<article class="dealcard" draggable="true" tabindex="0" data-deal="${d.id}" data-title="${d.title}" data-cents="${String(d.value_cents ?? 0)}" aria-labelledby="card-${d.id}" aria-describedby="board-keys">
+  return html`<article class="dealcard" draggable="true" tabindex="0" data-deal="${d.id}" data-title="${d.title}" data-cents="${String(d.value_cents ?? 0)}" aria-labelledby="card-${d.id}" aria-describedby="card-keys">
     <a id="card-${d.id}" class="cardtitle" href="/deals/${d.id}">${d.title}</a>
     <span class="value">${money(ctx, d.value_cents)}</span>
     <span class="cardcontact">${contact ? html`<a href="/contacts/${contact.id}">${personName(contact)}</a>` : html`<span class="muted">${ctx.t('crm.no_contact')}</span>`}</span>
@@ -57,7 +57,7 @@ function dealCard(ctx: PageCtx, d: DealRow, facts: CardFacts): Html {
  */
 export function board(ctx: PageCtx, columns: Column[], facts: CardFacts): Html {
   const t = ctx.t;
-  return html`<p class="hint" id="board-keys">${t('crm.board_hint')}</p>
+  return html`<p class="hint">${t('crm.board_hint')}</p><p class="sr-only" id="card-keys">${t('crm.card_keys')}</p>
     <p class="boardstatus" id="board-status" aria-live="polite"></p>
     <div class="board" id="board" data-csrf="${ctx.csrf}" data-msg-moved="${t('crm.moved_to')}" data-msg-failed="${t('crm.not_moved')}" data-msg-first="${t('crm.first_stage')}"
       data-msg-last="${t('crm.last_stage')}" data-msg-moving="${t('crm.moving')}" data-msg-today="${t('crm.today_in_stage')}">${columns.map((c) => html`<section class="column" data-stage="${c.key}" data-label="${c.label}" aria-labelledby="col-${c.key}">
