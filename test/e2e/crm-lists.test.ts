@@ -136,6 +136,9 @@ describe('CRM lists and the header search in the browser', () => {
       assert.deepEqual(await member.page.locator('#found-deals li a').allInnerTexts(), api);
       assert.ok(!(await mainText(member.page)).includes('Zephyr renewal'));
       assert.deepEqual(await member.page.locator('#found-contacts li a').allInnerTexts(), ['Zora Zephyrine']);
+      // A sorted list keeps the same visibility.
+      await member.page.goto(`${s.baseUrl}/deals?q=zephyr&status=all&sort=-title`);
+      assert.deepEqual(await column(member.page, 1), api);
 
       await member.page.getByRole('button', { name: 'Deutsch' }).click();
       await member.page.locator('html[lang="de"]').waitFor();
