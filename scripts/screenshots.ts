@@ -132,6 +132,14 @@ async function main(): Promise<void> {
     await browser.context.clearCookies();
     await signIn(page, s.baseUrl, 'mia@northwind.example', PASSWORD);
     await shot('manager-dashboard', '/coaching');
+    // Analyse a call without a dialer: the form with a pasted transcript and a contact chosen.
+    await page.goto(`${s.baseUrl}/calls/new`);
+    await page.getByLabel('Transcript', { exact: true }).fill(CALL.join('\n'));
+    await page.getByLabel('Name of the call (file name)').fill('dana-tuesday.txt');
+    await page.getByLabel('Contact').selectOption({ index: 1 });
+    await page.locator('h1').click();
+    await page.screenshot({ path: path.join(OUT, 'analyse-call.png'), fullPage: true });
+    process.stdout.write('docs/screenshots/analyse-call.png\n');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot('pipeline-phone', '/pipeline');
   } finally {

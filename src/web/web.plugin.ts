@@ -22,6 +22,7 @@ import { teamRoutes } from './pages/team.ts';
 import { crmRoutes } from './pages/crm.ts';
 import { dealRoutes } from './pages/deals.ts';
 import { callRoutes } from './pages/calls.ts';
+import { analyseCallRoutes } from './pages/analyse-call.ts';
 import { webhookRoutes } from './pages/webhooks.ts';
 import { usageRoutes } from './pages/usage.ts';
 import { searchRoutes } from './pages/search.ts';
@@ -212,6 +213,7 @@ export function webApp(services: Services): FastifyPluginAsync {
     await web.register(crmRoutes(services));
     await web.register(dealRoutes(services));
     await web.register(callRoutes(services));
+    await web.register(analyseCallRoutes(services));
     await web.register(webhookRoutes(services));
     await web.register(usageRoutes(services));
     await web.register(searchRoutes(services));

@@ -14,6 +14,7 @@ import { dateText, personName, when } from '../format.ts';
 import { DIMENSION_COLOURS, dimensionLabel, lineChart, scoreBars } from '../charts.ts';
 import { listHref, pager, repOf, repSelect, userNames } from '../widgets.ts';
 import { transcriptView } from '../transcript/view.ts';
+import { analyseCallLink, progressLink } from './analyse-call.ts';
 
 const HIDE = { hide: true };
 /** The dashboard reads at most this many recent analysed calls (3 pages of the list). */
@@ -80,7 +81,7 @@ function callPage(services: Services): RouteHandlerMethod {
         ${deal ? html`<dt>${t('nav.deals')}</dt><dd><a href="/deals/${deal.id}">${deal.title}</a></dd>` : ''}
       </dl>
       ${c.status === 'failed' ? html`<p class="flash flash-error" role="alert">${t('calls.failed')} ${c.error ?? ''}</p>` : ''}
-      ${c.status === 'queued' || c.status === 'running' ? html`<p class="flash flash-ok" role="status">${t('calls.in_progress')}</p>` : ''}
+      ${c.status === 'queued' || c.status === 'running' ? html`<p class="flash flash-ok" role="status">${t('calls.in_progress')} ${progressLink(ctx, c.id)}</p>` : ''}
       ${r ? html`<div class="grid2">
           <section class="card scores" aria-labelledby="sc-h"><h2 id="sc-h">${t('calls.scores')}</h2>${scoreBars(ctx, r.scores)}</section>
           <section class="card" aria-labelledby="cm-h"><h2 id="cm-h">${t('calls.commitment')}</h2><p id="commitment" class="big">${r.commitment}</p></section>
@@ -110,7 +111,7 @@ export function callRoutes(services: Services): FastifyPluginAsync {
       const page = await services.calls.list(a, { cursor: query.cursor, limit: '50' }, { ownerId: rep || undefined });
       const contacts = await services.contacts.byIds(a, page.items.flatMap((c) => (c.contact_id ? [c.contact_id] : [])));
       const heading = rep ? t('coaching.rep_calls', { name: names.get(rep)! }) : t('nav.calls');
-      const body = html`<div class="pagehead"><h1>${heading}</h1><a href="/coaching">${t('nav.coaching')}</a></div>
+      const body = html`<div class="pagehead"><h1>${heading}</h1><span class="headlinks"><a href="/coaching">${t('nav.coaching')}</a>${analyseCallLink(ctx)}</span></div>
         <p class="hint">${t('calls.push_hint')}</p>
         ${seesAll(a) ? html`<form method="get" action="/calls" class="inline-form card" role="search">
           ${repSelect(ctx, names, rep, 'rep', 'rep')}

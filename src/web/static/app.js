@@ -90,6 +90,54 @@
   }
   if (location.pathname !== '/signin') forget();
 
+  // Analyse a call: a chosen transcript file is read here into the transcript field (the form
+  // sends text only, so pasting works without this script). The texts come from the page.
+  var MAX_FILE_BYTES = 2000000; // 500,000 characters of at most 4 bytes each
+  var pick = document.querySelector('[data-transcript-file]');
+  if (pick && window.FileReader) {
+    pick.hidden = false;
+    var fileInput = pick.querySelector('input[type="file"]');
+    var fileError = pick.querySelector('#c-file-error');
+    var showFileError = function (text) { fileError.textContent = text; fileError.hidden = !text; };
+    fileInput.addEventListener('change', function () {
+      var file = fileInput.files && fileInput.files[0];
+      showFileError('');
+      if (!file) return;
+      if (file.size > MAX_FILE_BYTES) { showFileError(fileInput.getAttribute('data-too-big')); return; }
+      var reader = new FileReader();
+      reader.onerror = function () { showFileError(fileInput.getAttribute('data-unreadable')); };
+      reader.onload = function () {
+        var text = String(reader.result || '');
+        if (text.indexOf('\u0000') >= 0) { showFileError(fileInput.getAttribute('data-not-text')); return; }
+        document.getElementById('c-transcript').value = text.replace(/^\uFEFF/, '');
+        var name = document.getElementById('c-filename');
+        if (name && !name.value) name.value = file.name;
+      };
+      reader.readAsText(file);
+    });
+  }
+
+  // A call being analysed: ask for its status now and then; open the call's page when it is done.
+  // Without this script the progress page reloads itself (<noscript> refresh).
+  var watch = document.querySelector('[data-call-status]');
+  if (watch && window.fetch) {
+    var delay = 1000;
+    var statusText = watch.querySelector('[data-status]');
+    var poll = function () {
+      fetch(watch.getAttribute('data-call-status'), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+        .then(function (res) { return res.ok && /json/.test(res.headers.get('content-type') || '') ? res.json() : null; })
+        .then(function (body) {
+          if (!body) return; // gone or signed out: stop asking
+          if (body.status === 'done' || body.status === 'failed') { location.replace(watch.getAttribute('data-call-page')); return; }
+          var text = statusText && watch.getAttribute('data-' + body.status);
+          if (text && statusText.getAttribute('data-status') !== body.status) { statusText.textContent = text; statusText.setAttribute('data-status', body.status); }
+          delay = Math.min(delay * 1.5, 5000);
+          setTimeout(poll, delay);
+        }, function () { setTimeout(poll, 5000); });
+    };
+    setTimeout(poll, delay);
+  }
+
   // ---- Pipeline board (CRM): drag and drop, and keyboard moves -----------------------------
   // A card moves in place: the stage form's endpoint is posted with the form token, asking for
   // JSON; the card, the column totals and an aria-live line follow the answer. An answer that is
