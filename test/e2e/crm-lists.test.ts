@@ -143,7 +143,7 @@ describe('CRM lists and the header search in the browser', () => {
       await member.page.getByRole('button', { name: 'Deutsch' }).click();
       await member.page.locator('html[lang="de"]').waitFor();
       await member.page.goto(`${s.baseUrl}/search?q=zephyr`);
-      await member.page.getByRole('searchbox', { name: 'Kontakte, Firmen und Deals suchen' }).first().waitFor();
+      await member.page.getByRole('searchbox', { name: 'CRM durchsuchen' }).first().waitFor();
       assert.match(await member.page.locator('h1').innerText(), /Ergebnisse für „zephyr“/);
       assert.deepEqual(await member.page.locator('main h2').allInnerTexts(), ['Kontakte (1)', 'Firmen (1)', 'Deals (1)']);
       await member.page.goto(`${s.baseUrl}/search?q=nothing-like-this`);
