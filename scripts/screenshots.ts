@@ -74,9 +74,12 @@ async function main(): Promise<void> {
       [sam, 'Acme depots', '5k', 'lead', 'wile@acme.example'],
     ];
     const company = (email: string) => email.split('@')[1].split('.')[0].replace(/^./, (c) => c.toUpperCase());
-    for (const [c, title, value, stage, email] of deals) {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    for (const [i, [c, title, value, stage, email]] of deals.entries()) {
       await c.post('/contacts', { email, first_name: email.split('@')[0].replace(/^./, (x) => x.toUpperCase()), company: company(email), job_title: 'Head of Operations' });
-      await c.post('/deals', { title, value_eur: value, stage, contact_email: email, next_step: 'Demo with the dispatcher' });
+      const made = await c.post('/deals', { title, value_eur: value, stage, contact_email: email, next_step: 'Demo with the dispatcher', next_step_at: day(i * 2 - 1) });
+      // Some days in their stage, as a board in use shows them.
+      await s.services.handle.db.updateTable('deals').set({ created_at: new Date(Date.now() - (i * 3 + 1) * 86_400_000).toISOString() }).where('id', '=', made.body.id).execute();
     }
     const alice = (await rita.get('/contacts?q=alice')).body.items[0];
     await rita.post('/activities', { kind: 'note', body: 'Budget confirmed for Q1; procurement needs the security questionnaire.', contact_id: alice.id });
@@ -126,6 +129,8 @@ async function main(): Promise<void> {
     await shot('team-usage', '/team/usage');
     await shot('pipeline', '/pipeline');
     await shot('contact', `/contacts/${alice.id}`);
+    await shot('contacts', '/contacts?sort=name');
+    await shot('search', '/search?q=wayne');
     await shot('call-coaching', `/calls/${pushed[0]}`);
     // The transcript as the biggest miss's link opens it: the place highlighted, in view.
     await shot('call-transcript', `/calls/${pushed[0]}#at-miss`, { fullPage: false });

@@ -1,6 +1,7 @@
 // Interface texts in English and German. German is typed against English, so a missing
 // translation is a type error, not a blank label.
 import { METHODS, type MethodKey } from '../calls/analyzer/types.ts';
+import { CRM_DE, CRM_EN } from './i18n-crm.ts';
 
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -76,7 +77,6 @@ const en = {
   'timeline.title': 'Timeline', 'timeline.member_scope': 'You see your own notes and calls here and what happened on deals you own; colleagues\' deals and notes are not shown.', 'timeline.none': 'Nothing on the timeline yet.',
   'kind.note': 'Note', 'kind.call': 'Call', 'kind.email': 'Email', 'kind.meeting': 'Meeting', 'kind.whatsapp': 'WhatsApp',
   'deals.new': 'New deal', 'deals.create': 'Create deal', 'deals.created': 'The deal is created.', 'deals.all_deals': 'All deals (list)', 'deals.my_deals': 'My deals (list)',
-  'deals.board_hint': 'Drag a card to another stage, or pick the stage on the card and press Move.',
   'deals.more_in_stage': '{n} more in this stage', 'deals.status': 'Status', 'deals.all': 'all', 'deals.stage': 'Stage',
   'deals.title': 'Title', 'deals.value': 'Value (EUR)', 'deals.next_step': 'Next step', 'deals.next_step_at': 'Next step on',
   'deals.contact': 'Contact', 'deals.contact_email': 'Contact email', 'deals.closed_at': 'Closed', 'deals.close_won': 'Close as won',
@@ -176,6 +176,7 @@ const en = {
   'members.paid_on': '{name} now has the paid product.', 'members.paid_off': '{name} no longer has the paid product.',
   'coaching.calls_one': '{n} call', 'coaching.rep_calls': 'Calls of {name}', 'calls.show': 'Show', 'calls.analysis': 'Call analysis',
   'calls.written_in_de': 'written in German', 'calls.written_in_en': 'written in English',
+  ...CRM_EN,
 };
 
 export type MessageKey = keyof typeof en;
@@ -244,7 +245,6 @@ const de: Record<MessageKey, string> = {
   'timeline.title': 'Chronik', 'timeline.member_scope': 'Hier stehen Ihre eigenen Notizen und Gespräche und was auf Ihren Deals passiert ist; Deals und Notizen von Kolleginnen und Kollegen werden nicht angezeigt.', 'timeline.none': 'Noch nichts in der Chronik.',
   'kind.note': 'Notiz', 'kind.call': 'Gespräch', 'kind.email': 'E-Mail', 'kind.meeting': 'Termin', 'kind.whatsapp': 'WhatsApp',
   'deals.new': 'Neuer Deal', 'deals.create': 'Deal anlegen', 'deals.created': 'Der Deal ist angelegt.', 'deals.all_deals': 'Alle Deals (Liste)', 'deals.my_deals': 'Meine Deals (Liste)',
-  'deals.board_hint': 'Ziehen Sie eine Karte in eine andere Phase, oder wählen Sie die Phase auf der Karte und drücken Sie Verschieben.',
   'deals.more_in_stage': '{n} weitere in dieser Phase', 'deals.status': 'Status', 'deals.all': 'alle', 'deals.stage': 'Phase',
   'deals.title': 'Titel', 'deals.value': 'Wert (EUR)', 'deals.next_step': 'Nächster Schritt', 'deals.next_step_at': 'Nächster Schritt am',
   'deals.contact': 'Kontakt', 'deals.contact_email': 'E-Mail des Kontakts', 'deals.closed_at': 'Abgeschlossen', 'deals.close_won': 'Als gewonnen abschließen',
@@ -349,6 +349,7 @@ const de: Record<MessageKey, string> = {
   'members.paid_on': '{name} hat jetzt das bezahlte Produkt.', 'members.paid_off': '{name} hat das bezahlte Produkt nicht mehr.',
   'coaching.calls_one': '{n} Gespräch', 'coaching.rep_calls': 'Gespräche von {name}', 'calls.show': 'Anzeigen', 'calls.analysis': 'Gesprächsanalyse',
   'calls.written_in_de': 'auf Deutsch verfasst', 'calls.written_in_en': 'auf Englisch verfasst',
+  ...CRM_DE,
 };
 
 const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, de };

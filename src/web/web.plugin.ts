@@ -26,6 +26,7 @@ import { analyseCallRoutes } from './pages/analyse-call.ts';
 import { coachingRoutes } from './pages/coaching.ts';
 import { webhookRoutes } from './pages/webhooks.ts';
 import { usageRoutes } from './pages/usage.ts';
+import { searchRoutes } from './pages/search.ts';
 import { formErrorText } from './form-errors.ts';
 import { unstorableTextPath } from '../http/stored-text.ts';
 
@@ -217,5 +218,6 @@ export function webApp(services: Services): FastifyPluginAsync {
     await web.register(coachingRoutes(services));
     await web.register(webhookRoutes(services));
     await web.register(usageRoutes(services));
+    await web.register(searchRoutes(services));
   };
 }
