@@ -1,6 +1,9 @@
 // Minimal `--flag value` parser for the operator CLI: unknown flags are errors, not ignored.
 export class UsageError extends Error {}
 
+/** A command that failed for a reason it has put in words (no usage line): rz restore refusing, an import with bad rows. */
+export class CliFailure extends Error {}
+
 export function parseFlags(argv: string[], allowed: string[], positional = 0): { flags: Record<string, string>; args: string[] } {
   const flags: Record<string, string> = {};
   const args: string[] = [];
