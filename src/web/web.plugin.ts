@@ -21,6 +21,7 @@ import { accountRoutes } from './pages/account.ts';
 import { teamRoutes } from './pages/team.ts';
 import { crmRoutes } from './pages/crm.ts';
 import { dealRoutes } from './pages/deals.ts';
+import { exportRoutes } from './pages/export.ts';
 import { callRoutes } from './pages/calls.ts';
 import { webhookRoutes } from './pages/webhooks.ts';
 import { usageRoutes } from './pages/usage.ts';
@@ -210,6 +211,7 @@ export function webApp(services: Services): FastifyPluginAsync {
     await web.register(teamRoutes(services));
     await web.register(crmRoutes(services));
     await web.register(dealRoutes(services));
+    await web.register(exportRoutes(services));
     await web.register(callRoutes(services));
     await web.register(webhookRoutes(services));
     await web.register(usageRoutes(services));

@@ -9,6 +9,7 @@ import { csrfField, layout } from '../layout.ts';
 import { localStages, personName, when } from '../format.ts';
 import { dealList, inAgendaOrder, listHref, newDealBox, noteForm, pager, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
+import { downloadLink } from './export.ts';
 
 const HIDE = { hide: true };
 
@@ -23,7 +24,7 @@ function contactsPage(services: Services): RouteHandlerMethod {
     const page = await services.contacts.list(a, { q, cursor: query.cursor, limit: '50' });
     const [companies, owners] = await Promise.all([services.companies.byIds(a, page.items.flatMap((c) => (c.company_id ? [c.company_id] : []))), userNames(services, a.teamId)]);
     const f = refill(ctx, '/contacts');
-    const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}</div>
+    const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}${downloadLink(ctx, a, 'contacts')}</div>
       <details class="card addbox"${f.open()}><summary>${t('contacts.add')}</summary>
         <form method="post" action="/contacts" class="inline-form">
           ${f.error()}
@@ -100,7 +101,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
       const q = (query.q ?? '').trim();
       const page = await services.companies.list(actor(request), { q, cursor: query.cursor, limit: '50' });
       const f = refill(ctx, '/companies');
-      const body = html`<div class="pagehead"><h1>${t('nav.companies')}</h1>${searchForm(ctx, '/companies', q, 'companies.search')}</div>
+      const body = html`<div class="pagehead"><h1>${t('nav.companies')}</h1>${searchForm(ctx, '/companies', q, 'companies.search')}${downloadLink(ctx, actor(request), 'companies')}</div>
         <details class="card addbox"${f.open()}><summary>${t('companies.add')}</summary>
           <form method="post" action="/companies" class="inline-form">
             ${f.error()}
