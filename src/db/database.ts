@@ -88,7 +88,13 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
   // Held while the database is open, so `rz restore` can tell that it is in use (data-dir-lock.ts).
   const hold = holdDataDir(opts.dataDir);
   const file = path.resolve(opts.dataDir, SQLITE_FILE);
-  const sqlite = new SQLite(file);
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(file);
+  } catch (err) {
+    hold.release();
+    throw err;
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
