@@ -128,6 +128,39 @@ describe('rz backup and rz restore', { skip: testDialect() !== 'sqlite' }, () =>
   });
 });
 
+describe('rz restore after a crash', { skip: testDialect() !== 'sqlite' }, () => {
+  it('is not blocked by a killed server, and keeps its last writes (from the WAL) in the database set aside', async () => {
+    const database = await createTestDatabase();
+    let server: ChildServer | undefined;
+    const backupFile = path.join(database.dataDir, '..', `${path.basename(database.dataDir)}-backup.sqlite`);
+    try {
+      const env = dbEnv(database);
+      const team = await ok(env, 'team', 'create', '--name', 'Crash Co', '--owner-email', 'owner@crash.test');
+      const { key } = await ok(env, 'key', 'create', '--user', team.owner_id);
+      await ok(env, 'backup', '--to', backupFile);
+      server = await spawnRz('serve', database);
+      const client = new ApiClient(server.api, key);
+      for (let i = 0; i < 5; i++) assert.equal((await client.post('/contacts', { email: `late${i}@crash.test` })).status, 201);
+      await server.kill('SIGKILL');
+
+      const out = await ok(env, 'restore', '--from', backupFile);
+      assert.match(out.previous, /before-restore/);
+      const { default: SQLite } = await import('better-sqlite3');
+      const previous = new SQLite(out.previous, { readonly: true });
+      try {
+        assert.equal((previous.prepare("select count(*) as n from contacts where email like 'late%'").get() as { n: number }).n, 5);
+      } finally {
+        previous.close();
+      }
+      assert.ok(!fs.existsSync(path.join(database.dataDir, 'rz.sqlite-wal')) || fs.statSync(path.join(database.dataDir, 'rz.sqlite-wal')).size === 0, 'no WAL of the old database left beside the restored one');
+    } finally {
+      await server?.kill();
+      await database.drop();
+      fs.rmSync(backupFile, { force: true });
+    }
+  });
+});
+
 describe('rz backup on PostgreSQL', { skip: testDialect() !== 'postgres' }, () => {
   it('says to use pg_dump and exits non-zero, as does rz restore', async () => {
     const database = await createTestDatabase();
