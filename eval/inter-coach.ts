@@ -1,6 +1,6 @@
 // How often two coaches agree: a second coach's blind scores of calls (eval/second-coach/<set>/,
 // scores and salesperson only, written from the transcripts without seeing the first coach's
-// annotation) against the first coach's annotation in eval/dev. The ceiling an analyzer measured
+// annotation) against the first coach's annotation (in eval/dev, or in eval/sealed before the set's report). The ceiling an analyzer measured
 // against one coach can be expected to reach.
 //   npx tsx eval/inter-coach.ts
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -10,7 +10,9 @@ import { SCORE_DIMENSIONS } from '../src/calls/analyzer/types.ts';
 import { casesIn } from './agreement.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const first = new Map(casesIn(join(here, 'dev')).map((c) => [c.name, c.ann]));
+// The first coach's annotation, wherever the set is now (before its report in sealed/, after it in dev/).
+const sealedSets = existsSync(join(here, 'sealed')) ? readdirSync(join(here, 'sealed'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(here, 'sealed', d.name)) : [];
+const first = new Map([join(here, 'dev'), ...sealedSets].flatMap((dir) => casesIn(dir)).map((c) => [c.name, c.ann]));
 for (const set of readdirSync(join(here, 'second-coach'))) {
   const dir = join(here, 'second-coach', set);
   let n = 0;

@@ -2,14 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { CompanyTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { type Page, cursorKey, keysetPage, keysetSearchPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage, keysetSearchPage, parseLimit } from '../common/pagination.ts';
+import { toSortedPage, type Sort, type SortedPage } from '../common/sorting.ts';
 import { MAX_LENGTH, companyNameKey, normaliseName } from '../common/text.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
 import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
-import { CompanyRepository } from './company.repository.ts';
+import { CompanyRepository, type CompanySort } from './company.repository.ts';
 import { cleanDomain } from './domain.ts';
 import { toCompanyRow, type CompanyRow } from './company.row.ts';
 import { ContactRepository } from '../contacts/contact.repository.ts';
@@ -118,5 +119,18 @@ export class CompanyService {
     const key = cursorKey('companies', actor.teamId, { q });
     if (q) return keysetSearchPage(key, query, (page) => repo.search(actor.teamId, q, page), toCompanyRow);
     return keysetPage(key, query, (page) => repo.list(actor.teamId, page), () => repo.count(actor.teamId), toCompanyRow);
+  }
+  /** The application's sorted list (extension): the same rows as list, paged by offset. */
+  async listSorted(actor: Actor, query: { q?: string; limit?: string }, sort: Sort<CompanySort>, offset: number): Promise<SortedPage<CompanyRow>> {
+    const q = query.q?.trim() || undefined;
+    const limit = parseLimit(query.limit);
+    const repo = new CompanyRepository(this.db);
+    const [rows, total] = await Promise.all([repo.sorted(actor.teamId, q, sort, offset, limit), q ? repo.countMatching(actor.teamId, q) : repo.count(actor.teamId)]);
+    return toSortedPage(rows, offset, limit, total, toCompanyRow);
+  }
+
+  /** Per company: its contacts, and the deals the actor sees. */
+  counts(actor: Actor, ids: string[]): Promise<Map<string, { contacts: number; deals: number }>> {
+    return new CompanyRepository(this.db).counts(actor, ids);
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, DealStageHistoryTable, DealTable } from '../db/schema.ts';
 import { forUpdate, readOffThread, type DialectName } from '../db/database.ts';
 import type { Actor } from '../common/actor.ts';
@@ -6,7 +6,15 @@ import { dealVisible, prepareVisibleQuery } from '../common/visibility.ts';
 import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { dealCandidates, dialectOf, indexableTerm, narrowTo, type SearchTerm } from '../db/search-index.ts';
 
+import { sortedRows, type Sort } from '../common/sorting.ts';
+
 export const NESTED_LIMIT = 100;
+
+export const DEAL_SORTS = ['title', 'value', 'next_step'] as const;
+export type DealSort = (typeof DEAL_SORTS)[number];
+const SORT_EXPR: Record<DealSort, RawBuilder<unknown>> = {
+  title: sql`lower(deals.title)`, value: sql`deals.value_cents`, next_step: sql`deals.next_step_at`,
+};
 
 export type DealStatusFilter = 'open' | 'won' | 'lost' | 'all';
 
@@ -139,5 +147,24 @@ export class DealRepository {
     const total = searchTotal(await countUpTo(this.db, this.filtered(actor, f, term, true), SEARCH_TOTAL_CAP + 1));
     const rows = await this.list(actor, { ...f, ...page }, term, total.relation === 'eq');
     return { rows, total };
+  }
+  /** A page of the visible deals matching `f` in a sort order of the application's lists. */
+  sorted(actor: Actor, f: DealFilters, sort: Sort<DealSort>, offset: number, limit: number): Promise<DealTable[]> {
+    const term = f.q ? indexableTerm(f.q) : null;
+    const qb = this.filtered(actor, f, term).selectAll('deals');
+    return readOffThread(this.db, sortedRows(qb, SORT_EXPR[sort.key], 'deals.id', sort.dir, offset, limit));
+  }
+
+  /** The visible deals matching a search, counted up to the cap (as search counts them). */
+  async countMatching(actor: Actor, f: DealFilters & { q: string }): Promise<Total> {
+    return searchTotal(await countUpTo(this.db, this.filtered(actor, f, indexableTerm(f.q), true), SEARCH_TOTAL_CAP + 1));
+  }
+
+  /** When each of these deals of the team entered its stage: its last stage change (deals without one: their creation). */
+  async stageEnteredAt(teamId: string, dealIds: string[]): Promise<Map<string, string>> {
+    if (dealIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('deal_stage_history').select((eb) => ['deal_id', eb.fn.max('changed_at').as('at')])
+      .where('team_id', '=', teamId).where('deal_id', 'in', dealIds).groupBy('deal_id').execute();
+    return new Map(rows.map((r) => [r.deal_id, String(r.at)]));
   }
 }

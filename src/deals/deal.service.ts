@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/database.ts';
 import type { ContactTable, Database, DealTable } from '../db/schema.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
-import { type Page, cursorKey, keysetPage, keysetSearchPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage, keysetSearchPage, parseLimit } from '../common/pagination.ts';
+import { toSortedPage, type Sort, type SortedPage } from '../common/sorting.ts';
 import { parseDealValue } from '../common/money.ts';
 import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
 import { isIdOf, newId } from '../lib/ids.ts';
@@ -14,7 +15,7 @@ import { TaskRepository } from '../tasks/task.repository.ts';
 import { toTaskRow } from '../tasks/task.row.ts';
 import { ActivityRepository } from '../activities/activity.repository.ts';
 import { toActivityRow } from '../activities/activity.row.ts';
-import { DealRepository, type DealStatusFilter } from './deal.repository.ts';
+import { DealRepository, type DealSort, type DealStatusFilter } from './deal.repository.ts';
 import { toDealRow, toStageHistoryRow, type DealRow } from './deal.row.ts';
 import { optionalTimestamp, type LinkResolver } from './input.ts';
 import { MAX_LENGTH, cleanText } from '../common/text.ts';
@@ -233,7 +234,8 @@ export class DealService {
     return new DealRepository(this.db).valueByStage(actor, { status: 'open', ownerId });
   }
 
-  async list(actor: Actor, query: DealListQuery): Promise<Page<DealRow>> {
+  /** The list's filters, checked (the API's rules for status, owner_id and stage). */
+  private async filters(actor: Actor, query: DealListQuery) {
     const status = (query.status ?? 'open') as DealStatusFilter;
     if (!['open', 'won', 'lost', 'all'].includes(status)) throw validation('status', 'status must be one of: open, won, lost, all.');
     // Extension: one user's deals. Visibility still applies first (a member asking for someone
@@ -242,11 +244,38 @@ export class DealService {
     if (ownerId !== undefined && !isIdOf('user', ownerId)) throw validation('owner_id', 'owner_id must be a user id (us_ followed by 26 characters).');
     const stage = query.stage?.trim() || undefined;
     if (stage) await this.checkStage(this.db, actor.teamId, stage);
-    const filters = { q: query.q?.trim() || undefined, status, stage, ownerId };
+    return { q: query.q?.trim() || undefined, status, stage, ownerId };
+  }
+
+  async list(actor: Actor, query: DealListQuery): Promise<Page<DealRow>> {
+    const filters = await this.filters(actor, query);
     const repo = new DealRepository(this.db);
     const key = cursorKey('deals', actor.teamId, filters);
     const q = filters.q;
     if (q) return keysetSearchPage(key, query, (page) => repo.search(actor, { ...filters, q }, page), toDealRow);
     return keysetPage(key, query, (page) => repo.list(actor, { ...filters, ...page }), () => repo.count(actor, filters), toDealRow);
+  }
+
+  /** The application's sorted list (extension): the same filters and visibility as list, paged by offset. */
+  async listSorted(actor: Actor, query: DealListQuery, sort: Sort<DealSort>, offset: number): Promise<SortedPage<DealRow>> {
+    const filters = await this.filters(actor, query);
+    const limit = parseLimit(query.limit);
+    const repo = new DealRepository(this.db);
+    const [rows, total] = await Promise.all([
+      repo.sorted(actor, filters, sort, offset, limit),
+      filters.q ? repo.countMatching(actor, { ...filters, q: filters.q }) : repo.count(actor, filters),
+    ]);
+    return toSortedPage(rows, offset, limit, total, toDealRow);
+  }
+
+  /** When each deal entered its current stage (the pipeline cards' "days in stage"); deals the caller already sees. */
+  async stageSince(actor: Actor, deals: DealRow[]): Promise<Map<string, string>> {
+    const changed = await new DealRepository(this.db).stageEnteredAt(actor.teamId, deals.map((d) => d.id));
+    return new Map(deals.map((d) => [d.id, changed.get(d.id) ?? d.created_at]));
+  }
+
+  /** The latest visible activity of each deal (the deals list's "last activity"). */
+  lastActivity(actor: Actor, dealIds: string[]): Promise<Map<string, string>> {
+    return new ActivityRepository(this.db).lastAt(actor, 'deal_id', dealIds);
   }
 }

@@ -54,6 +54,15 @@ function nav(ctx: PageCtx): Html {
   </ul></nav>`;
 }
 
+/** The header's search across contacts, companies and deals (the /search page); "/" focuses it (app.js). */
+function headerSearch(ctx: PageCtx): Html {
+  if (!ctx.user) return html``;
+  return html`<form method="get" action="/search" class="hsearch" role="search" aria-label="${ctx.t('search.label')}">
+    <label for="hq" class="sr-only">${ctx.t('search.label')}</label>
+    <input id="hq" name="q" type="search" placeholder="${ctx.t('search.placeholder')}" aria-keyshortcuts="/" title="${ctx.t('search.shortcut')}">
+  </form>`;
+}
+
 function userMenu(ctx: PageCtx): Html {
   if (!ctx.user) return html``;
   return html`<div class="usermenu">
@@ -90,7 +99,7 @@ export function layout(ctx: PageCtx, opts: { title: string; body: Html; wide?: b
 <header class="top">
   <a class="brand" href="/">RZ</a>${ctx.teamName ? html`<span class="teamname" title="${ctx.t('nav.team_name')}">${ctx.teamName}</span>` : ''}
   ${nav(ctx)}
-  <div class="topright">${userMenu(ctx)}${languageSwitch(ctx)}</div>
+  <div class="topright">${headerSearch(ctx)}${userMenu(ctx)}${languageSwitch(ctx)}</div>
 </header>
 <main id="main" tabindex="-1" class="${opts.wide ? 'wide' : ''}">
 ${licenceBanner(ctx)}

@@ -23,8 +23,11 @@ import { crmRoutes } from './pages/crm.ts';
 import { dealRoutes } from './pages/deals.ts';
 import { exportRoutes } from './pages/export.ts';
 import { callRoutes } from './pages/calls.ts';
+import { analyseCallRoutes } from './pages/analyse-call.ts';
+import { coachingRoutes } from './pages/coaching.ts';
 import { webhookRoutes } from './pages/webhooks.ts';
 import { usageRoutes } from './pages/usage.ts';
+import { searchRoutes } from './pages/search.ts';
 import { formErrorText } from './form-errors.ts';
 import { unstorableTextPath } from '../http/stored-text.ts';
 
@@ -213,7 +216,10 @@ export function webApp(services: Services): FastifyPluginAsync {
     await web.register(dealRoutes(services));
     await web.register(exportRoutes(services));
     await web.register(callRoutes(services));
+    await web.register(analyseCallRoutes(services));
+    await web.register(coachingRoutes(services));
     await web.register(webhookRoutes(services));
     await web.register(usageRoutes(services));
+    await web.register(searchRoutes(services));
   };
 }

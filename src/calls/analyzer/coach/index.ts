@@ -2,6 +2,7 @@
 //   parse -> utterances (+ classify) -> rep -> signals -> rubric -> moments -> render
 // Offline, deterministic and linear in the transcript's length; the service runs it in worker
 // threads (analysis-threads.ts).
+import { customerFirstName } from './render/address.ts';
 import { AnalysisError, type AnalysisResult, type AnalyzeInput, type Analyzer, type CallMetrics, type Language, type ScoreDimension } from '../types.ts';
 import { analysisThreads } from './analysis-threads.ts';
 import { LANGUAGES } from './lang/index.ts';
@@ -65,7 +66,7 @@ function analyse(input: AnalyzeInput): DetailedAnalysis {
   if (signals.speakers === 1 && !notes.includes('single_speaker_assumed')) notes.push('single_speaker');
   if (spoken.mixed) notes.push('mixed_language');
   const sel = selectMoments(signals, scores, expected);
-  const ctx: RenderContext = { coach: LANGUAGES[language], call: LANGUAGES[spoken.language], form: spoken.language === 'de' ? spoken.form : null, signals, speakerOf: (k) => call.labels.get(k) ?? k };
+  const ctx: RenderContext = { coach: LANGUAGES[language], call: LANGUAGES[spoken.language], form: spoken.language === 'de' ? spoken.form : null, signals, speakerOf: (k) => call.labels.get(k) ?? k, customerName: customerFirstName(signals.sides) };
   const note = noteText(notes, ctx);
   const result: AnalysisResult = {
     scores,

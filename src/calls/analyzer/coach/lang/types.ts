@@ -7,6 +7,12 @@ export interface LanguagePack {
   code: 'de' | 'en';
   /** Words in a speaker label that name the seller's or the buyer's side ("Agent", "Kunde"). */
   roles: { rep: string[]; customer: string[] };
+  /**
+   * Addressing the customer by first name at the start of what to say instead: titles that mark
+   * a label as formal (no first name then), and first words that keep their capital after
+   * "Name, " (a pronoun such as "I", formal "Sie", nouns).
+   */
+  addressing: { titles: string[]; keepCapital: string[] };
   /** Words that carry no content: left out when comparing what two speakers said. */
   stopwords: string[];
   /** Words a spoken sentence often starts with and that an echo leaves out ("ähm", "so", "well"). */

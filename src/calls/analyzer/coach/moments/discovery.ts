@@ -6,6 +6,7 @@ import { DISCOVERY_LABELS, PITCH_LABELS, has, isQuestion } from '../signals/side
 import { NOT_PRAISED } from './types.ts';
 import type { Candidate } from './types.ts';
 import { substantive } from './substantive.ts';
+import { contradictingLabels } from './contradicted-by.ts';
 
 export function discoveryMoments(s: Signals): Candidate[] {
   const out: Candidate[] = [];
@@ -40,11 +41,13 @@ export function discoveryMoments(s: Signals): Candidate[] {
   return out;
 }
 
-/** Where the rep started telling instead of asking: the first pitch, else the rep's longest turn. */
+/**
+ * Where the rep started telling instead of asking: the first pitch, else the rep's longest turn;
+ * never words that themselves ask into the customer's situation (a recap read as a question).
+ */
 function firstPitchOrStatement(s: Signals) {
-  const pitch = s.pitches.all[0]?.utterance;
-  if (pitch) return pitch;
-  return s.monologue.turn?.utterances[0] ?? null;
+  const telling = (u: Utterance) => contradictingLabels('few_questions', u.text, u.labels).length === 0;
+  return s.pitches.all.map((p) => p.utterance).find(telling) ?? s.monologue.turn?.utterances.find(telling) ?? null;
 }
 
 /** Quoted as a question only when it is one: a question mark, or a question label in speech-to-text without any. */

@@ -10,6 +10,7 @@ import { listeningMoments } from './listening.ts';
 import { nextStepMoments } from './next-step.ts';
 import { objectionMoments } from './objections.ts';
 import { type Candidate, NOT_PRAISED } from './types.ts';
+import { contradicts } from './contradicted-by.ts';
 import { valueMoments } from './value.ts';
 
 export interface Selection {
@@ -20,8 +21,9 @@ export interface Selection {
   moments: [Candidate, Candidate, Candidate];
 }
 
+/** Every moment the call offers, except those whose text its own quote would contradict. */
 export function candidatesOf(s: Signals): Candidate[] {
-  return [...discoveryMoments(s), ...listeningMoments(s), ...valueMoments(s), ...objectionMoments(s), ...nextStepMoments(s)];
+  return [...discoveryMoments(s), ...listeningMoments(s), ...valueMoments(s), ...objectionMoments(s), ...nextStepMoments(s)].filter((c) => !contradicts(c));
 }
 
 export function selectMoments(s: Signals, scores: Scores, expected: Record<ScoreDimension, number> = scores): Selection {

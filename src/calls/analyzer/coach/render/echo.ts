@@ -11,9 +11,22 @@ import type { Candidate } from '../moments/types.ts';
 const MAX_ECHO_WORDS = 8;
 const WORD_RE = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
 
+/**
+ * Misses about the call as a whole (no dated close, an unasked discount, an unhedged promise)
+ * answer the customer's main problem, not whatever they said last.
+ */
+const ANSWERS_THE_PAIN = new Set<Candidate['kind']>(['weak_close', 'no_close', 'concession', 'guarantee']);
+
 export function echoFor(c: Candidate, s: Signals, pack: LanguagePack): string | null {
-  const source = c.context && c.context.index < c.quote.index ? c.context : lastStatement(s, c.quote.index);
+  const own = c.context && c.context.index < c.quote.index ? c.context : null;
+  const source = own ?? (ANSWERS_THE_PAIN.has(c.kind) ? mainPain(s, c.quote.index) : null) ?? lastStatement(s, c.quote.index);
   return source ? fragment(source.text, pack) : null;
+}
+
+/** The customer's weightiest problem before the miss: one with an impact, else one the rep explored, else the first. */
+function mainPain(s: Signals, before: number): Utterance | null {
+  const earlier = s.pains.filter((p) => p.utterance.index < before);
+  return (earlier.find((p) => p.impact) ?? earlier.find((p) => p.explored) ?? earlier[0])?.utterance ?? null;
 }
 
 function lastStatement(s: Signals, before: number): Utterance | null {

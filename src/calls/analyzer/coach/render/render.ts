@@ -6,6 +6,7 @@ import type { Candidate } from '../moments/types.ts';
 import type { Signals } from '../signals/index.ts';
 import { fill, type Params } from './catalogue.ts';
 import { echoFor } from './echo.ts';
+import { addressed } from './address.ts';
 
 export interface RenderContext {
   /** The pack of the requested coaching language. */
@@ -15,6 +16,8 @@ export interface RenderContext {
   form: FormOfAddress | null;
   signals: Signals;
   speakerOf: (key: string) => string;
+  /** The customer's first name where the rep would use it (address.ts). */
+  customerName?: string | null;
 }
 
 function params(c: Candidate, ctx: RenderContext, pack: LanguagePack): Params {
@@ -44,9 +47,9 @@ function sayInstead(c: Candidate, ctx: RenderContext): string {
   const echo = echoFor(c, ctx.signals, ctx.call);
   const p = { ...params(c, ctx, ctx.call), echo: echo ?? '' };
   const byType = c.kind.startsWith('objection_') && !c.positive && typeof c.params.type === 'string' ? msgs.sayObjection[c.params.type] : undefined;
-  if (byType && echo) return fill(byType, p, ctx.form);
   const say = msgs.say[c.kind] ?? msgs.say.rep_statement ?? { plain: '' };
-  return fill(echo && say.echo ? say.echo : say.plain, p, ctx.form);
+  const line = byType && echo ? fill(byType, p, ctx.form) : fill(echo && say.echo ? say.echo : say.plain, p, ctx.form);
+  return addressed(line, ctx.customerName ?? null, ctx.call, ctx.form);
 }
 
 export function renderCommitment(c: Candidate, ctx: RenderContext): string {

@@ -15,6 +15,7 @@ export const DE: LanguagePack = {
     rep: ['agent', 'rep', 'sales', 'verkäufer', 'verkäuferin', 'vertrieb', 'vertriebler', 'vertrieblerin', 'berater', 'beraterin', 'kundenberater', 'kundenberaterin', 'vertriebsmitarbeiter', 'vertriebsmitarbeiterin', 'verkauf', 'außendienst', 'innendienst'],
     customer: ['kunde', 'kundin', 'interessent', 'interessentin', 'käufer', 'käuferin', 'anrufer', 'anruferin', 'gast', 'angerufener', 'angerufene'],
   },
+  addressing: { titles: ['herr', 'frau', 'dr', 'prof', 'sprecher', 'sprecherin', 'teilnehmer', 'teilnehmerin', 'unbekannt', 'person'], keepCapital: ['sie', 'ihnen', 'ihr', 'ihre', 'entschuldigung'] },
   stopwords: ('der die das den dem des ein eine einen einem einer und oder aber also ja nein nicht kein keine ich du sie wir ihr es er ' +
     'mich dich uns euch mir dir ihnen ihm ihn mein dein unser euer ihr ist sind war waren bin bist hat haben habe hast wird werden ' +
     'kann können muss müssen soll sollte würde wäre mit von zu zum zur im in an am auf für bei nach vor aus über unter durch um ' +

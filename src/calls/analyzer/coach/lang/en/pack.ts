@@ -15,6 +15,7 @@ export const EN: LanguagePack = {
     rep: ['agent', 'rep', 'sales', 'salesperson', 'seller', 'account', 'ae', 'sdr', 'bdr', 'consultant', 'advisor', 'salesrep', 'host'],
     customer: ['customer', 'client', 'prospect', 'lead', 'buyer', 'caller', 'guest'],
   },
+  addressing: { titles: ['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'madam', 'speaker', 'participant', 'unknown', 'person'], keepCapital: ['i', "i'll", "i'm", "i've", "i'd"] },
   stopwords: ('the a an and or but so to of in on at for with from by as is are was were be been it its this that these those ' +
     'i you we they he she me us them my your our their his her what how why which who when where do does did have has had ' +
     'can could would should will just really very yeah yes no not okay ok um uh like well right sure there here then than ' +
