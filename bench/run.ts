@@ -1,4 +1,4 @@
-// npm run bench: start-up times of the CLI and the server (bench/startup.ts), throughput of the main API paths on SQLite with 100,000 contacts, as ratios
+// npm run bench: start-up times of the CLI and the server (bench/startup.ts), CSV import (bench/import.ts), throughput of the main API paths on SQLite with 100,000 contacts, as ratios
 // against a plain Fastify hello-world measured in the same run on the same machine, in rounds
 // (BENCH_ROUNDS, default 3, of BENCH_SECONDS, default 3, per endpoint) reported as medians.
 // Each server runs in its own process; autocannon drives it from this one.
@@ -17,6 +17,7 @@ import { sqliteFloors } from './sqlite-floor.ts';
 import { callPageFigures } from './call-page.ts';
 import { searchFigures } from './search.ts';
 import { startupFigures } from './startup.ts';
+import { importFigures } from './import.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 3);
@@ -173,7 +174,7 @@ async function main() {
     }
 
     process.stderr.write('measuring background work...\n');
-    const figures: Figure[] = [...analysisFigures(), ...(await callThroughput()), ...(await webhookFigures()), ...(await callPageFigures()), ...(await searchFigures())];
+    const figures: Figure[] = [...analysisFigures(), ...(await callThroughput()), ...(await webhookFigures()), ...(await callPageFigures()), ...(await searchFigures()), ...(await importFigures())];
     process.stderr.write('measuring start-up times...\n');
     const startup = await startupFigures();
     console.log(`\n${pad('background work', 62)}${pad('value', 14)}target`);

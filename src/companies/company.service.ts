@@ -67,20 +67,23 @@ export class CompanyService {
   async upsert(actor: Actor, input: CompanyInput): Promise<{ row: CompanyRow; created: boolean }> {
     if (typeof input.name !== 'string' || !input.name.trim()) throw validation('name', 'name is required.');
     const name = input.name;
-    const out = await writeTransaction(this.db, async (tx) => {
-      const found = await this.findOrCreate(tx, actor, name, input.domain, 'name');
-      if (!found.created && input.domain !== undefined) {
-        const domain = cleanDomain(input.domain) ?? null;
-        if (domain !== found.row.domain) {
-          const updated = { ...found.row, domain, updated_at: nowIso() };
-          await new CompanyRepository(tx).update(actor.teamId, found.row.id, { domain, updated_at: updated.updated_at });
-          return { row: updated, created: false };
-        }
-      }
-      return found;
-    });
+    const out = await writeTransaction(this.db, (tx) => this.upsertIn(tx, actor, name, input.domain));
     if (out.created) notifyEventsCommitted();
     return { row: toCompanyRow(out.row), created: out.created };
+  }
+
+  /** POST /companies inside the caller's transaction (also rz import): found by name, its domain updated when given. */
+  async upsertIn(tx: Kysely<Database>, actor: Actor, name: string, rawDomain: string | null | undefined): Promise<{ row: CompanyTable; created: boolean }> {
+    const found = await this.findOrCreate(tx, actor, name, rawDomain, 'name');
+    if (!found.created && rawDomain !== undefined) {
+      const domain = cleanDomain(rawDomain) ?? null;
+      if (domain !== found.row.domain) {
+        const updated = { ...found.row, domain, updated_at: nowIso() };
+        await new CompanyRepository(tx).update(actor.teamId, found.row.id, { domain, updated_at: updated.updated_at });
+        return { row: updated, created: false };
+      }
+    }
+    return found;
   }
 
   /** The team's companies with these ids (every company of the team is visible to every key), by id. */

@@ -59,6 +59,14 @@ export class DealRepository {
     return qb.orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
   }
 
+  /** A visible deal with this deal's title, contact and company, any status (rz import's find). */
+  visibleSame(actor: Actor, d: Pick<DealTable, 'title' | 'contact_id' | 'company_id'>): Promise<DealTable | undefined> {
+    let qb = this.db.selectFrom('deals').selectAll().where(dealVisible(actor)).where('title', '=', d.title);
+    qb = d.contact_id === null ? qb.where('contact_id', 'is', null) : qb.where('contact_id', '=', d.contact_id);
+    qb = d.company_id === null ? qb.where('company_id', 'is', null) : qb.where('company_id', '=', d.company_id);
+    return qb.orderBy('id').limit(1).executeTakeFirst();
+  }
+
   insert(row: DealTable): Promise<unknown> {
     return this.db.insertInto('deals').values(row).execute();
   }

@@ -72,32 +72,49 @@ export class DealService {
     // Checks that touch nothing come first.
     const value = parseDealValue(input) ?? null;
     const nextStepAt = optionalTimestamp(input.next_step_at, 'next_step_at') ?? null;
-    const row = await writeTransaction(this.db, async (tx) => {
-      const keys = await this.stageKeys(tx, actor.teamId);
-      const stage = input.stage ?? keys[0];
-      if (!keys.includes(stage)) throw validation('stage', `stage must be a pipeline stage key of the team: ${keys.join(', ')}.`);
-      const company = await this.links.company(tx, actor, input);
-      const contact = await this.links.contact(tx, actor, input);
-      // A deal with a contact but no company belongs to the contact's company.
-      const companyRow = company ?? (contact?.company_id ? await this.links.companyById(tx, actor, contact.company_id) : undefined);
-      const now = nowIso();
-      const deal: DealTable = {
-        id: newId('deal'), team_id: actor.teamId,
-        title: cleanText(input.title, 'title', MAX_LENGTH.deal_title) ?? companyRow?.name ?? (contact ? contactName(contact) : null) ?? 'Deal',
-        value_cents: value, currency: 'EUR', stage, status: 'open',
-        contact_id: contact?.id ?? null, company_id: companyRow?.id ?? null,
-        // Rule 4 of public-api.md: a new deal is created on behalf of the key owner.
-        owner_id: actor.userId,
-        next_step: cleanText(input.next_step, 'next_step', MAX_LENGTH.next_step) ?? null, next_step_at: nextStepAt, closed_at: null,
-        created_at: now, updated_at: now,
-      };
-      const repo = new DealRepository(tx);
-      await repo.insert(deal);
-      await recordEvents(tx, actor.teamId, [{ event: 'deal.created', entityType: 'deal', entityId: deal.id, data: toDealRow(deal) }]);
-      return deal;
-    });
+    const { row } = await writeTransaction(this.db, (tx) => this.insertIn(tx, actor, input, value, nextStepAt, false));
     notifyEventsCommitted();
     return toDealRow(row);
+  }
+
+  /**
+   * rz import: POST /deals inside the caller's transaction, except that a visible deal with the
+   * same title, contact and company (whatever its status) is found instead of a second one
+   * created, so importing a file twice creates each deal once.
+   */
+  async findOrCreateIn(tx: Kysely<Database>, actor: Actor, input: DealInput): Promise<{ row: DealTable; created: boolean }> {
+    const value = parseDealValue(input) ?? null;
+    const nextStepAt = optionalTimestamp(input.next_step_at, 'next_step_at') ?? null;
+    return this.insertIn(tx, actor, input, value, nextStepAt, true);
+  }
+
+  private async insertIn(tx: Kysely<Database>, actor: Actor, input: DealInput, value: number | null, nextStepAt: string | null, findSame: boolean): Promise<{ row: DealTable; created: boolean }> {
+    const keys = await this.stageKeys(tx, actor.teamId);
+    const stage = input.stage ?? keys[0];
+    if (!keys.includes(stage)) throw validation('stage', `stage must be a pipeline stage key of the team: ${keys.join(', ')}.`);
+    const company = await this.links.company(tx, actor, input);
+    const contact = await this.links.contact(tx, actor, input);
+    // A deal with a contact but no company belongs to the contact's company.
+    const companyRow = company ?? (contact?.company_id ? await this.links.companyById(tx, actor, contact.company_id) : undefined);
+    const now = nowIso();
+    const deal: DealTable = {
+      id: newId('deal'), team_id: actor.teamId,
+      title: cleanText(input.title, 'title', MAX_LENGTH.deal_title) ?? companyRow?.name ?? (contact ? contactName(contact) : null) ?? 'Deal',
+      value_cents: value, currency: 'EUR', stage, status: 'open',
+      contact_id: contact?.id ?? null, company_id: companyRow?.id ?? null,
+      // Rule 4 of public-api.md: a new deal is created on behalf of the key owner.
+      owner_id: actor.userId,
+      next_step: cleanText(input.next_step, 'next_step', MAX_LENGTH.next_step) ?? null, next_step_at: nextStepAt, closed_at: null,
+      created_at: now, updated_at: now,
+    };
+    const repo = new DealRepository(tx);
+    if (findSame) {
+      const same = await repo.visibleSame(actor, deal);
+      if (same) return { row: same, created: false };
+    }
+    await repo.insert(deal);
+    await recordEvents(tx, actor.teamId, [{ event: 'deal.created', entityType: 'deal', entityId: deal.id, data: toDealRow(deal) }]);
+    return { row: deal, created: true };
   }
 
   /**

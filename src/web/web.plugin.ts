@@ -21,6 +21,7 @@ import { accountRoutes } from './pages/account.ts';
 import { teamRoutes } from './pages/team.ts';
 import { crmRoutes } from './pages/crm.ts';
 import { dealRoutes } from './pages/deals.ts';
+import { exportRoutes } from './pages/export.ts';
 import { callRoutes } from './pages/calls.ts';
 import { analyseCallRoutes } from './pages/analyse-call.ts';
 import { coachingRoutes } from './pages/coaching.ts';
@@ -213,6 +214,7 @@ export function webApp(services: Services): FastifyPluginAsync {
     await web.register(teamRoutes(services));
     await web.register(crmRoutes(services));
     await web.register(dealRoutes(services));
+    await web.register(exportRoutes(services));
     await web.register(callRoutes(services));
     await web.register(analyseCallRoutes(services));
     await web.register(coachingRoutes(services));

@@ -24,10 +24,10 @@ export class WebClient {
     }
   }
 
-  async get(path: string): Promise<{ status: number; text: string; location: string | null }> {
+  async get(path: string): Promise<{ status: number; text: string; location: string | null; headers: Headers }> {
     const res = await fetch(this.baseUrl + path, { redirect: 'manual', headers: { cookie: this.cookieHeader() } });
     this.remember(res);
-    return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+    return { status: res.status, text: await res.text(), location: res.headers.get('location'), headers: res.headers };
   }
 
   /** `referer` is the page the form was on (the application sends refused forms back there). */

@@ -13,6 +13,7 @@ import { parseOffset, parseSort, type Sort } from '../../common/sorting.ts';
 import { CONTACT_SORTS, type ContactSort } from '../../contacts/contact.repository.ts';
 import { COMPANY_SORTS, type CompanySort } from '../../companies/company.repository.ts';
 import { listPager, newestLink, th, type ListState } from '../sorting.ts';
+import { downloadLink } from './export.ts';
 
 const HIDE = { hide: true };
 
@@ -32,7 +33,7 @@ function contactsPage(services: Services): RouteHandlerMethod {
       services.companies.byIds(a, page.items.flatMap((c) => (c.company_id ? [c.company_id] : []))), userNames(services, a.teamId), services.contacts.lastActivity(a, ids),
     ]);
     const f = refill(ctx, '/contacts');
-    const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}</div>
+    const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}${downloadLink(ctx, a, 'contacts')}</div>
       <details class="card addbox"${f.open()}><summary>${t('contacts.add')}</summary>
         <form method="post" action="/contacts" class="inline-form">
           ${f.error()}
@@ -113,7 +114,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
         : await services.companies.list(a, { q, cursor: query.cursor, limit: '50' });
       const [owners, counts] = await Promise.all([userNames(services, a.teamId), services.companies.counts(a, page.items.map((co) => co.id))]);
       const f = refill(ctx, '/companies');
-      const body = html`<div class="pagehead"><h1>${t('nav.companies')}</h1>${searchForm(ctx, '/companies', q, 'companies.search')}</div>
+      const body = html`<div class="pagehead"><h1>${t('nav.companies')}</h1>${searchForm(ctx, '/companies', q, 'companies.search')}${downloadLink(ctx, actor(request), 'companies')}</div>
         <details class="card addbox"${f.open()}><summary>${t('companies.add')}</summary>
           <form method="post" action="/companies" class="inline-form">
             ${f.error()}

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
 import { seesAll } from '../../common/actor.ts';
+import { downloadLink } from './export.ts';
 import { AppError, validation } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
 import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
@@ -70,7 +71,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const [contacts, lastAt] = await Promise.all([
         services.contacts.byIds(a, page.items.flatMap((d) => (d.contact_id ? [d.contact_id] : []))), services.deals.lastActivity(a, page.items.map((d) => d.id)),
       ]);
-      const body = html`<div class="pagehead"><h1>${t('nav.deals')}</h1><a href="/pipeline${rep ? `?${new URLSearchParams({ owner_id: rep })}` : ''}">${t('nav.pipeline')}</a></div>
+      const body = html`<div class="pagehead"><h1>${t('nav.deals')}</h1><a href="/pipeline${rep ? `?${new URLSearchParams({ owner_id: rep })}` : ''}">${t('nav.pipeline')}</a>${downloadLink(ctx, a, 'deals')}</div>
         <form method="get" action="/deals" class="inline-form card" role="search">
           <div class="field"><label for="dq">${t('action.search')}</label><input id="dq" name="q" type="search" value="${q}"></div>
           <div class="field"><label for="dstatus">${t('deals.status')}</label><select id="dstatus" name="status">${['open', 'won', 'lost', 'all'].map((s) => html`<option value="${s}"${s === status ? html` selected` : ''}>${t(s === 'all' ? 'deals.all' : (`status.${s}` as 'status.open'))}</option>`)}</select></div>
