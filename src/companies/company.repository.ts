@@ -4,13 +4,17 @@ import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from
 import { prepareQuery } from '../db/prepared.ts';
 import { dialectOf, indexableTerm, narrowing, searchStart, type SearchTerm } from '../db/search-index.ts';
 import { readOffThread, type DialectName } from '../db/database.ts';
-import { sortedRows, type Sort } from '../common/sorting.ts';
+import { ownerNameKey, sortedRows, type Sort } from '../common/sorting.ts';
 import type { Actor } from '../common/actor.ts';
 import { dealVisible } from '../common/visibility.ts';
 
-export const COMPANY_SORTS = ['name', 'domain'] as const;
+export const COMPANY_SORTS = ['name', 'domain', 'owner', 'contacts'] as const;
 export type CompanySort = (typeof COMPANY_SORTS)[number];
-const SORT_EXPR: Record<CompanySort, RawBuilder<unknown>> = { name: sql`companies.name_key`, domain: sql`companies.domain` };
+// Contacts are visible to every role, so their count is the same for everyone (contacts_company_idx).
+const SORT_EXPR: Record<CompanySort, RawBuilder<unknown>> = {
+  name: sql`companies.name_key`, domain: sql`companies.domain`, owner: ownerNameKey('companies'),
+  contacts: sql`(select count(*) from contacts c where c.company_id = companies.id and c.team_id = companies.team_id)`,
+};
 
 const companyById = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', '=', id));
 

@@ -5,16 +5,23 @@ import { prepareQuery } from '../db/prepared.ts';
 import { dialectOf, indexableTerm, narrowing, searchStart, type SearchTerm } from '../db/search-index.ts';
 import { readOffThread, type DialectName } from '../db/database.ts';
 import { incrementCounter, readCounter } from '../limits/usage-counter.repository.ts';
-import { sortedRows, type Sort } from '../common/sorting.ts';
+import { lastActivityKey, ownerNameKey, personNameKey, sortedRows, type Sort } from '../common/sorting.ts';
+import type { Actor } from '../common/actor.ts';
 
-export const CONTACT_SORTS = ['name', 'email'] as const;
+export const CONTACT_SORTS = ['name', 'email', 'company', 'owner', 'last_activity'] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
 
-// The name as the lists show it (first and last name, else the email), folded for sorting.
-const SORT_EXPR: Record<ContactSort, RawBuilder<unknown>> = {
-  name: sql`lower(coalesce(nullif(trim(coalesce(contacts.first_name, '') || ' ' || coalesce(contacts.last_name, '')), ''), contacts.email))`,
-  email: sql`contacts.email`,
-};
+// The name as the lists show it; the company by its name key (as the companies list sorts it);
+// the last activity the actor sees (visibility, so per actor).
+function sortExpr(actor: Actor, key: ContactSort): RawBuilder<unknown> {
+  switch (key) {
+    case 'name': return personNameKey('contacts');
+    case 'email': return sql`contacts.email`;
+    case 'company': return sql`(select co.name_key from companies co where co.id = contacts.company_id and co.team_id = contacts.team_id)`;
+    case 'owner': return ownerNameKey('contacts');
+    case 'last_activity': return lastActivityKey(actor, 'contact_id', 'contacts.id');
+  }
+}
 
 // The unfiltered contact count of a team is kept as a counter (contacts are never deleted),
 // so a list page costs the same at 1,000,000 contacts as at 100.
@@ -116,9 +123,9 @@ export class ContactRepository {
     return { rows, total };
   }
   /** A page of the team's contacts (matching `q` if given) in a sort order of the application's lists. */
-  sorted(teamId: string, q: string | undefined, sort: Sort<ContactSort>, offset: number, limit: number): Promise<ContactTable[]> {
-    const qb = this.filtered(teamId, q, q ? indexableTerm(q) : null).selectAll('contacts');
-    return readOffThread(this.db, sortedRows(qb, SORT_EXPR[sort.key], 'contacts.id', sort.dir, offset, limit));
+  sorted(actor: Actor, q: string | undefined, sort: Sort<ContactSort>, offset: number, limit: number): Promise<ContactTable[]> {
+    const qb = this.filtered(actor.teamId, q, q ? indexableTerm(q) : null).selectAll('contacts');
+    return readOffThread(this.db, sortedRows(qb, sortExpr(actor, sort.key), 'contacts.id', sort.dir, offset, limit));
   }
 
   /** The contacts matching `q`, counted up to the cap (as search counts them). */

@@ -124,7 +124,7 @@ export class ContactService {
     const q = query.q?.trim() || undefined;
     const limit = parseLimit(query.limit);
     const repo = new ContactRepository(this.db);
-    const [rows, total] = await Promise.all([repo.sorted(actor.teamId, q, sort, offset, limit), q ? repo.countMatching(actor.teamId, q) : repo.count(actor.teamId)]);
+    const [rows, total] = await Promise.all([repo.sorted(actor, q, sort, offset, limit), q ? repo.countMatching(actor.teamId, q) : repo.count(actor.teamId)]);
     return toSortedPage(rows, offset, limit, total, toContactRow);
   }
 

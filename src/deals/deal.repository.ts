@@ -6,15 +6,26 @@ import { dealVisible, prepareVisibleQuery } from '../common/visibility.ts';
 import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { dealCandidates, dialectOf, indexableTerm, narrowTo, type SearchTerm } from '../db/search-index.ts';
 
-import { sortedRows, type Sort } from '../common/sorting.ts';
+import { lastActivityKey, ownerNameKey, personNameKey, sortedRows, type Sort } from '../common/sorting.ts';
 
 export const NESTED_LIMIT = 100;
 
-export const DEAL_SORTS = ['title', 'value', 'next_step'] as const;
+export const DEAL_SORTS = ['title', 'value', 'next_step', 'stage', 'owner', 'contact', 'last_activity'] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];
-const SORT_EXPR: Record<DealSort, RawBuilder<unknown>> = {
-  title: sql`lower(deals.title)`, value: sql`deals.value_cents`, next_step: sql`deals.next_step_at`,
-};
+
+// The stage by its place in the team's pipeline (a stage since removed: no place, so last); the
+// contact by the name the lists show; the last activity the actor sees (visibility, so per actor).
+function sortExpr(actor: Actor, key: DealSort): RawBuilder<unknown> {
+  switch (key) {
+    case 'title': return sql`lower(deals.title)`;
+    case 'value': return sql`deals.value_cents`;
+    case 'next_step': return sql`deals.next_step_at`;
+    case 'stage': return sql`(select ps.position from pipeline_stages ps where ps.team_id = deals.team_id and ps.key = deals.stage)`;
+    case 'owner': return ownerNameKey('deals');
+    case 'contact': return sql`(select ${personNameKey('c')} from contacts c where c.id = deals.contact_id and c.team_id = deals.team_id)`;
+    case 'last_activity': return lastActivityKey(actor, 'deal_id', 'deals.id');
+  }
+}
 
 export type DealStatusFilter = 'open' | 'won' | 'lost' | 'all';
 
@@ -152,7 +163,7 @@ export class DealRepository {
   sorted(actor: Actor, f: DealFilters, sort: Sort<DealSort>, offset: number, limit: number): Promise<DealTable[]> {
     const term = f.q ? indexableTerm(f.q) : null;
     const qb = this.filtered(actor, f, term).selectAll('deals');
-    return readOffThread(this.db, sortedRows(qb, SORT_EXPR[sort.key], 'deals.id', sort.dir, offset, limit));
+    return readOffThread(this.db, sortedRows(qb, sortExpr(actor, sort.key), 'deals.id', sort.dir, offset, limit));
   }
 
   /** The visible deals matching a search, counted up to the cap (as search counts them). */

@@ -52,6 +52,15 @@ function dealCard(ctx: PageCtx, d: DealRow, facts: CardFacts): Html {
 }
 
 /**
+ * "N more in this stage": the deals of the column not shown. Always rendered (hidden at none), with
+ * its text as a template, so app.js can count it again after a card moves in or out.
+ */
+function moreLink(ctx: PageCtx, c: Column): Html {
+  const more = c.page.total - c.page.items.length;
+  return html`<a class="morelink" href="${c.moreHref}" data-more="${ctx.t('deals.more_in_stage')}"${more > 0 ? '' : html` hidden`}>${more > 0 ? ctx.t('deals.more_in_stage', { n: more }) : ''}</a>`;
+}
+
+/**
  * The board. `data-*` on it carry what app.js needs to move a card without a page load: the form
  * token and the messages in the interface language.
  */
@@ -63,6 +72,6 @@ export function board(ctx: PageCtx, columns: Column[], facts: CardFacts): Html {
       data-msg-last="${t('crm.last_stage')}" data-msg-moving="${t('crm.moving')}" data-msg-today="${t('crm.today_in_stage')}">${columns.map((c) => html`<section class="column" data-stage="${c.key}" data-label="${c.label}" aria-labelledby="col-${c.key}">
       <h2 id="col-${c.key}"><span>${c.label}</span><span class="muted coltotal" data-count="${String(c.page.total)}" data-cents="${String(c.cents)}">${String(c.page.total)} · ${money(ctx, c.cents)}</span></h2>
       <div class="cards">${c.page.items.map((d) => dealCard(ctx, d, facts))}</div>
-      ${c.page.total > c.page.items.length ? html`<a href="${c.moreHref}">${t('deals.more_in_stage', { n: c.page.total - c.page.items.length })}</a>` : ''}
+      ${moreLink(ctx, c)}
     </section>`)}</div>`;
 }

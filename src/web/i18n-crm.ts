@@ -2,8 +2,8 @@
 // catalogue so other pages' texts merge apart from them. German is typed against English. The
 // header search's label names no field of a form ("Contact", "Deal"), so a page's own labels stay unique.
 export const CRM_EN = {
-  'crm.board_hint': 'Drag a card to another stage, or focus a card and press → or ← to move it to the next or previous stage. Open a deal to choose any stage.',
-  'crm.card_keys': '→ or ←: move to the next or previous stage.',
+  'crm.board_hint': 'Drag a card to another stage, or focus a card and press → or ← to move it to the next or previous stage (↑ and ↓ go from card to card). Open a deal to choose any stage.',
+  'crm.card_keys': '→ or ←: move to the next or previous stage. ↑ or ↓: the previous or next card of the stage.',
   'crm.days_in_stage': '{n} days in stage', 'crm.day_in_stage': '1 day in stage', 'crm.today_in_stage': 'in stage since today',
   'crm.no_contact': 'no contact',
   'crm.moved_to': '“{title}” moved to {stage}.', 'crm.not_moved': '“{title}” was not moved: {reason}',
@@ -18,8 +18,8 @@ export const CRM_EN = {
 };
 
 export const CRM_DE: Record<keyof typeof CRM_EN, string> = {
-  'crm.board_hint': 'Ziehen Sie eine Karte in eine andere Phase, oder wählen Sie eine Karte aus und drücken Sie → oder ←, um sie in die nächste oder vorige Phase zu verschieben. Jede Phase wählen Sie auf der Seite des Deals.',
-  'crm.card_keys': '→ oder ←: in die nächste oder vorige Phase verschieben.',
+  'crm.board_hint': 'Ziehen Sie eine Karte in eine andere Phase, oder wählen Sie eine Karte aus und drücken Sie → oder ←, um sie in die nächste oder vorige Phase zu verschieben (↑ und ↓ gehen von Karte zu Karte). Jede Phase wählen Sie auf der Seite des Deals.',
+  'crm.card_keys': '→ oder ←: in die nächste oder vorige Phase verschieben. ↑ oder ↓: die vorige oder nächste Karte der Phase.',
   'crm.days_in_stage': '{n} Tage in der Phase', 'crm.day_in_stage': '1 Tag in der Phase', 'crm.today_in_stage': 'seit heute in der Phase',
   'crm.no_contact': 'kein Kontakt',
   'crm.moved_to': '„{title}“ ist jetzt in {stage}.', 'crm.not_moved': '„{title}“ wurde nicht verschoben: {reason}',

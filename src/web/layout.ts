@@ -39,7 +39,7 @@ export function csrfField(ctx: PageCtx): Html {
 function languageSwitch(ctx: PageCtx): Html {
   const other = ctx.locale === 'de' ? 'en' : 'de';
   return html`<form method="post" action="/language" class="lang">
-    ${csrfField(ctx)}<input type="hidden" name="next" value="${ctx.path}">
+    ${csrfField(ctx)}<input type="hidden" name="next" value="${ctx.here}">
     <button type="submit" name="locale" value="${other}" lang="${other}" title="${ctx.t('lang.switch')}">${other === 'de' ? 'Deutsch' : 'English'}</button>
   </form>`;
 }

@@ -76,6 +76,52 @@ describe('pipeline and deals in the browser', () => {
     assert.equal((await t.manager.client.get(`/deals/${deal.id}`)).body.stage, 'proposal');
   });
 
+  it('moves focus between the cards of a stage with ↑ and ↓, and keeps the counts and "more in this stage" right after a move', async () => {
+    // A team of its own: 102 deals in Proposal (100 shown, "2 more"), three in Lead.
+    const own = await makeTeam(s.services, s.api, 'Focus');
+    await setPasswords(s.services, [own.manager.userId]);
+    for (let i = 0; i < 102; i++) assert.equal((await own.manager.client.post('/deals', { title: `Bulk ${i}`, stage: 'proposal' })).status, 201);
+    const lead: string[] = [];
+    for (const title of ['Focus A', 'Focus B', 'Focus C']) lead.unshift((await own.manager.client.post('/deals', { title })).body.id);
+    const b = await openBrowser();
+    try {
+      const { page } = b;
+      await signIn(page, s.baseUrl, await emailOf(s.services, own.manager.userId), PASSWORD);
+      await page.goto(`${s.baseUrl}/pipeline`);
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-deal'));
+      // Newest first: C, B, A. ↓ goes down the column and stops at its end, ↑ goes back up.
+      await page.locator(`.dealcard[data-deal="${lead[0]}"]`).focus();
+      for (const [key, id] of [['ArrowDown', lead[1]], ['ArrowDown', lead[2]], ['ArrowDown', lead[2]], ['ArrowUp', lead[1]]] as const) {
+        await page.keyboard.press(key);
+        assert.equal(await focused(), id, `${key} focuses ${id}`);
+      }
+      assert.match(await page.locator('#card-keys').textContent() ?? '', /↑ or ↓/);
+
+      const more = (stage: string) => page.locator(`.column[data-stage="${stage}"] .morelink`);
+      const count = (stage: string) => page.locator(`.column[data-stage="${stage}"] .coltotal`).getAttribute('data-count');
+      assert.equal(await more('proposal').innerText(), '2 more in this stage');
+      assert.equal(await more('lead').isVisible(), false);
+      // Focus B moves on to Qualified; a Proposal card comes back to Qualified.
+      await page.keyboard.press('ArrowRight');
+      await page.locator('#board-status', { hasText: '“Focus B” moved to Qualified.' }).waitFor();
+      assert.equal(await focused(), lead[1]);
+      const bulk = page.locator('.column[data-stage="proposal"] .dealcard').first();
+      await bulk.focus();
+      await page.keyboard.press('ArrowLeft');
+      await page.locator('#board-status', { hasText: /moved to Qualified/ }).waitFor({ state: 'attached' });
+      await page.locator('.column[data-stage="qualified"] .coltotal[data-count="2"]').waitFor();
+      assert.deepEqual([await count('lead'), await count('qualified'), await count('proposal')], ['2', '2', '101']);
+      // Still 101 deals and 99 cards in Proposal: 2 more; none in the other columns.
+      assert.equal(await page.locator('.column[data-stage="proposal"] .dealcard').count(), 99);
+      assert.equal(await more('proposal').innerText(), '2 more in this stage');
+      assert.equal(await more('qualified').isVisible(), false);
+      await page.reload();
+      assert.equal(await more('proposal').innerText(), '1 more in this stage');
+    } finally {
+      await b.close();
+    }
+  });
+
   it('moves a deal with the deal page\'s stage form (the way without script), closes it as won, and reopens it', async () => {
     const deal = (await t.manager.client.post('/deals', { title: 'Globex pilot' })).body;
     const { page } = br;

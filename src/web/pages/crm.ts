@@ -47,7 +47,7 @@ function contactsPage(services: Services): RouteHandlerMethod {
         </form>
       </details>
       ${page.items.length === 0 ? html`<p class="empty">${q ? t('list.no_match') : t('contacts.none')}</p>` : html`<div class="tablewrap"><table>
-        <thead><tr>${th(t('field.name'), 'name', list)}${th(t('field.company'), null, list)}${th(t('field.owner'), null, list)}${th(t('field.email'), 'email', list)}${th(t('field.phone'), null, list)}${th(t('crm.last_activity'), null, list)}</tr></thead>
+        <thead><tr>${th(t('field.name'), 'name', list)}${th(t('field.company'), 'company', list)}${th(t('field.owner'), 'owner', list)}${th(t('field.email'), 'email', list)}${th(t('field.phone'), null, list)}${th(t('crm.last_activity'), 'last_activity', list)}</tr></thead>
         <tbody>${page.items.map((c) => {
           const company = c.company_id ? companies.get(c.company_id) : undefined;
           return html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${company ? html`<a href="/companies/${company.id}">${company.name}</a>` : ''}</td><td>${owners.get(c.owner_id) ?? ''}</td><td>${breakableEmail(c.email)}</td><td>${c.phone ?? ''}</td><td>${when(ctx, lastAt.get(c.id), false)}</td></tr>`;
@@ -125,7 +125,7 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
           </form>
         </details>
         ${page.items.length === 0 ? html`<p class="empty">${q ? t('list.no_match') : t('companies.none')}</p>` : html`<div class="tablewrap"><table>
-          <thead><tr>${th(t('field.name'), 'name', list)}${th(t('field.domain'), 'domain', list)}${th(t('field.owner'), null, list)}${th(t('crm.contacts_n'), null, list)}${th(t('crm.deals_n'), null, list)}${th(t('field.created'), null, list)}</tr></thead>
+          <thead><tr>${th(t('field.name'), 'name', list)}${th(t('field.domain'), 'domain', list)}${th(t('field.owner'), 'owner', list)}${th(t('crm.contacts_n'), 'contacts', list)}${th(t('crm.deals_n'), null, list)}${th(t('field.created'), null, list)}</tr></thead>
           <tbody>${page.items.map((co: CompanyRow) => html`<tr><td><a href="/companies/${co.id}">${co.name}</a></td><td>${co.domain ?? ''}</td><td>${owners.get(co.owner_id) ?? ''}</td>
             <td class="num">${String(counts.get(co.id)?.contacts ?? 0)}</td><td class="num">${String(counts.get(co.id)?.deals ?? 0)}</td><td>${when(ctx, co.created_at, false)}</td></tr>`)}</tbody>
         </table></div><p class="hint">${t('crm.sort_hint')} ${newestLink(ctx, list)}</p>`}

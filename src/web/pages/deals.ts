@@ -80,7 +80,7 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
           <button type="submit">${t('action.search')}</button>
         </form>
         ${page.items.length === 0 ? html`<p class="empty">${t('deals.none')}</p>` : html`<div class="tablewrap"><table>
-          <thead><tr>${th(t('deals.title'), 'title', list)}${th(t('deals.stage'), null, list)}${th(t('deals.value'), 'value', list)}${th(t('deals.status'), null, list)}${th(t('deals.contact'), null, list)}${th(t('field.owner'), null, list)}${th(t('deals.next_step'), 'next_step', list)}${th(t('crm.last_activity'), null, list)}</tr></thead>
+          <thead><tr>${th(t('deals.title'), 'title', list)}${th(t('deals.stage'), 'stage', list)}${th(t('deals.value'), 'value', list)}${th(t('deals.status'), null, list)}${th(t('deals.contact'), 'contact', list)}${th(t('field.owner'), 'owner', list)}${th(t('deals.next_step'), 'next_step', list)}${th(t('crm.last_activity'), 'last_activity', list)}</tr></thead>
           <tbody>${page.items.map((d) => {
             const contact = d.contact_id ? contacts.get(d.contact_id) : undefined;
             return html`<tr><td><a href="/deals/${d.id}">${d.title}</a></td><td>${stageLabel(stages, d.stage)}</td><td class="value">${money(ctx, d.value_cents)}</td>

@@ -163,6 +163,12 @@
       total.setAttribute('data-count', String(n));
       total.setAttribute('data-cents', String(cents));
       total.textContent = n + ' · ' + money(cents);
+      // "N more in this stage": the column's deals less the cards it shows.
+      var more = col.querySelector('.morelink');
+      if (!more) return;
+      var rest = n - col.querySelectorAll('.dealcard').length;
+      more.hidden = rest <= 0;
+      more.textContent = rest > 0 ? fill(more.getAttribute('data-more'), { n: rest }) : '';
     }
     function plainPost(card, stage) {
       var f = document.createElement('form');
@@ -176,9 +182,9 @@
     }
     function landed(card, from, col, answer) {
       var focused = card.contains(document.activeElement);
+      col.querySelector('.cards').prepend(card);
       adjust(from, card, -1);
       adjust(col, card, 1);
-      col.querySelector('.cards').prepend(card);
       card.querySelector('.age').textContent = board.getAttribute('data-msg-today');
       if (focused) card.focus();
       say(answer.message, false);
@@ -205,11 +211,18 @@
           landed(card, from, col, answer);
         }, function () { busy = false; plainPost(card, stage); });
     }
+    // ↑/↓: focus the previous or next card of the column (stays put at either end).
+    function step(card, down) {
+      var cards = Array.prototype.slice.call(card.closest('.cards').querySelectorAll('.dealcard'));
+      var next = cards[cards.indexOf(card) + (down ? 1 : -1)];
+      if (next) next.focus();
+    }
     board.addEventListener('keydown', function (ev) {
-      if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey || (ev.key !== 'ArrowRight' && ev.key !== 'ArrowLeft')) return;
+      if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey || !/^Arrow(Right|Left|Up|Down)$/.test(ev.key)) return;
       var card = ev.target.closest && ev.target.closest('.dealcard');
       if (!card) return;
       ev.preventDefault();
+      if (ev.key === 'ArrowUp' || ev.key === 'ArrowDown') return step(card, ev.key === 'ArrowDown');
       var j = cols.indexOf(card.closest('.column')) + (ev.key === 'ArrowRight' ? 1 : -1);
       var title = card.getAttribute('data-title');
       if (j < 0) return say(fill(board.getAttribute('data-msg-first'), { title: title }), true);
