@@ -8,7 +8,7 @@ import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
+import { recordEvents } from '../events/event.repository.ts';
 import { CompanyRepository } from './company.repository.ts';
 import { cleanDomain } from './domain.ts';
 import { toCompanyRow, type CompanyRow } from './company.row.ts';
@@ -78,7 +78,6 @@ export class CompanyService {
       }
       return found;
     });
-    if (out.created) notifyEventsCommitted();
     return { row: toCompanyRow(out.row), created: out.created };
   }
 

@@ -8,7 +8,7 @@ import { AppError, forbidden, notFound, validation } from '../errors/app-error.t
 import { isIdOf, newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { notifyEventsCommitted, recordEvents, type RecordedEvent } from '../events/event.repository.ts';
+import { recordEvents, type RecordedEvent } from '../events/event.repository.ts';
 import { IdentityRepository } from '../identity/identity.repository.ts';
 import { TaskRepository } from '../tasks/task.repository.ts';
 import { toTaskRow } from '../tasks/task.row.ts';
@@ -95,7 +95,6 @@ export class DealService {
       await recordEvents(tx, actor.teamId, [{ event: 'deal.created', entityType: 'deal', entityId: deal.id, data: toDealRow(deal) }]);
       return deal;
     });
-    notifyEventsCommitted();
     return toDealRow(row);
   }
 
@@ -167,8 +166,6 @@ export class DealService {
       await recordEvents(tx, actor.teamId, events);
       return { row: next, changed: true };
     });
-    // A contact or company created on the way has recorded its event even when the deal did not change.
-    notifyEventsCommitted();
     return toDealRow(out.row);
   }
 
@@ -182,7 +179,6 @@ export class DealService {
       await recordEvents(tx, actor.teamId, [{ event: 'deal.reopened', entityType: 'deal', entityId: id, data: toDealRow(next) }]);
       return next;
     });
-    notifyEventsCommitted();
     return toDealRow(row);
   }
 

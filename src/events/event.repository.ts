@@ -24,15 +24,32 @@ export interface RecordedEvent {
   data: unknown;
 }
 
-/** Listeners are told after commit so the dispatcher can wake up at once (latency), not for correctness. */
+/**
+ * Listeners are told after a commit that recorded events, so the dispatcher wakes at once
+ * (latency), not for correctness: it also polls. Commits in the same event-loop turn share one
+ * wake, and a write that recorded nothing wakes nothing (a busy server would otherwise run an
+ * empty dispatch round per write).
+ */
 type Listener = () => void;
 const listeners = new Set<Listener>();
+let wakePending = false;
 export function onEventsCommitted(fn: Listener): () => void {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
 export function notifyEventsCommitted(): void {
-  for (const fn of listeners) fn();
+  if (wakePending) return;
+  wakePending = true;
+  setImmediate(() => {
+    wakePending = false;
+    for (const fn of listeners) fn();
+  });
+}
+
+// The transactions that recorded events (writeTransaction wakes the dispatcher after their commit).
+const recordedIn = new WeakSet<object>();
+export function eventsRecordedIn(tx: object): boolean {
+  return recordedIn.has(tx);
 }
 
 // Every write records its events through this one statement, compiled once.
@@ -41,6 +58,7 @@ const insertEvent = prepareQuery(7, (db, id: string, team_id: string, event: str
   .values({ id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, dispatched: 0, created_at }));
 
 export async function recordEvents(tx: Kysely<Database>, teamId: string, events: RecordedEvent[]): Promise<void> {
+  if (events.length > 0) recordedIn.add(tx);
   const at = nowIso();
   for (const e of events) await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), at);
 }

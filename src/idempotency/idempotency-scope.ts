@@ -5,6 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
+import { eventsRecordedIn, notifyEventsCommitted } from '../events/event.repository.ts';
 
 /** `claimedAt`: the key's `created_at` as this request claimed it (IdempotencyService.start). */
 export interface IdempotencyScope { keyId: string; idemKey: string; claimedAt: string }
@@ -25,11 +26,13 @@ function resultId(out: unknown): string | null {
 }
 
 /**
- * The write transaction of a POST: `fn` and, when the request holds an Idempotency-Key, the
- * key's `committed` mark with the id of the row `fn` returns commit together.
+ * The write transaction of an API write: `fn` and, when the request holds an Idempotency-Key, the
+ * key's `committed` mark with the id of the row `fn` returns commit together. When `fn` recorded
+ * events, the webhook dispatcher is woken after the commit.
  */
 export async function writeTransaction<T>(db: Kysely<Database>, fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (tx) => {
+  let recorded = false;
+  const result = await db.transaction().execute(async (tx) => {
     const out = await fn(tx);
     const key = scope.getStore();
     if (key) {
@@ -41,6 +44,9 @@ export async function writeTransaction<T>(db: Kysely<Database>, fn: (tx: Transac
         throw new AppError('request_in_progress', 'A retry with this Idempotency-Key took the request over while it was held up; the retry carries it out.');
       }
     }
+    recorded = eventsRecordedIn(tx);
     return out;
   });
+  if (recorded) notifyEventsCommitted();
+  return result;
 }
