@@ -3,7 +3,7 @@
 // Fastify hello-world measured in the same run (bench/cpu.ts), with RZ ÷ bare, RSS and throughput;
 // then what SQLite alone costs, background-work figures, search at 1,000,000 contacts and start-up.
 // `npm run bench -- --quick` (or BENCH_QUICK=1): only the CPU table, on 20,000 contacts, one
-// round of 2,000 requests per endpoint: a few minutes.
+// round of 3,000 requests per endpoint (after as many to warm up): a few minutes.
 // BENCH_CONTACTS, BENCH_ROUNDS (default 3) and BENCH_REQUESTS (default 5,000) override.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +19,7 @@ import { cpuFigures, printCpu } from './cpu.ts';
 const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? (QUICK ? 20_000 : 100_000));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (QUICK ? 2_000 : 5_000));
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (QUICK ? 3_000 : 5_000));
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
 async function main() {
