@@ -22,7 +22,9 @@ export interface BenchServer {
 }
 
 export async function startServer(mode: 'hello' | 'bare' | 'rz', dataDir: string, args: string[] = [], env: Record<string, string> = {}): Promise<BenchServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/server.ts'), mode, ...args], {
+  // BENCH_CPU_PROF=<dir>: RZ's server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = mode === 'rz' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'bench/server.ts'), mode, ...args], {
     cwd: ROOT, env: { ...process.env, RZ_DATA_DIR: dataDir, RZ_DATABASE_URL: '', ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -35,7 +37,7 @@ export async function startServer(mode: 'hello' | 'bare' | 'rz', dataDir: string
       child.once('message', (m) => resolve(m as Usage));
       child.send('usage');
     }),
-    stop: () => { child.kill(); },
+    stop: () => { child.kill('SIGINT'); },
   };
 }
 
