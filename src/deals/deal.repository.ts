@@ -21,6 +21,9 @@ export interface DealFilters {
 const dealsOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => db.selectFrom('deals').selectAll()
   .where(dealVisible(actor)).where('contact_id', '=', contactId).orderBy('id', 'desc').limit(NESTED_LIMIT));
 
+// Every deal write reads its deal through this (row-locked on PostgreSQL), compiled once.
+const lockedVisibleDeal = prepareVisibleQuery(1, (db, actor, id: string) => forUpdate(dialectOf(db), db.selectFrom('deals').selectAll().where(dealVisible(actor)).where('id', '=', id)));
+
 // The list by status alone (GET /deals, the common case), compiled once per visibility variant:
 // the same statements as the builder in DealRepository makes for it.
 type ListedStatus = Exclude<DealStatusFilter, 'all'>;
@@ -48,9 +51,8 @@ export class DealRepository {
   }
 
   /** The visible deal, row-locked for a read-modify-write inside the caller's transaction. */
-  lockVisible(dialect: DialectName, actor: Actor, id: string): Promise<DealTable | undefined> {
-    const qb = this.db.selectFrom('deals').selectAll().where(dealVisible(actor)).where('id', '=', id);
-    return forUpdate(dialect, qb).executeTakeFirst();
+  async lockVisible(actor: Actor, id: string): Promise<DealTable | undefined> {
+    return (await lockedVisibleDeal(this.db, actor, id))[0];
   }
 
   /** Deals of a contact or company that the actor can see, newest first (nested lists of detail views). */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Db, DialectName } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import type { ContactTable, Database, DealTable } from '../db/schema.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage, keysetSearchPage } from '../common/pagination.ts';
@@ -55,7 +55,7 @@ function contactName(c: ContactTable): string {
 }
 
 export class DealService {
-  constructor(private readonly db: Db, private readonly dialect: DialectName, private readonly links: LinkResolver) {}
+  constructor(private readonly db: Db, private readonly links: LinkResolver) {}
 
   /** The team's pipeline stage keys in order; a stage must be one of them. */
   private async stageKeys(tx: Kysely<Database>, teamId: string): Promise<string[]> {
@@ -183,7 +183,7 @@ export class DealService {
   }
 
   private async lockVisible(tx: Kysely<Database>, actor: Actor, id: string): Promise<DealTable> {
-    const deal = await new DealRepository(tx).lockVisible(this.dialect, actor, id);
+    const deal = await new DealRepository(tx).lockVisible(actor, id);
     if (!deal) throw notFound('Deal');
     return deal;
   }
