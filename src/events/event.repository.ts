@@ -2,7 +2,8 @@
 // The webhook dispatcher reads undispatched rows; GET /events reads them for reconciliation.
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database, EventTable } from '../db/schema.ts';
-import { forUpdate, type DialectName } from '../db/database.ts';
+import { forUpdate } from '../db/database.ts';
+import { dialectOf } from '../db/search-index.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
 import { activityVisible, callVisible, dealVisible, taskVisible } from '../common/visibility.ts';
 import { newId } from '../lib/ids.ts';
@@ -85,14 +86,18 @@ export function eventVisible(actor: Actor) {
   };
 }
 
+// The dispatcher runs a round after every write that records events: its statements are compiled once.
+const undispatched = prepareQuery(1, (db, limit: number) => forUpdate(dialectOf(db), db.selectFrom('events').selectAll().where('dispatched', '=', 0).orderBy('id').limit(limit), { skipLocked: true }), { literals: [0] });
+const markOneDispatched = prepareQuery(1, (db, id: string) => db.updateTable('events').set({ dispatched: 1 }).where('id', '=', id));
+
 /** Claims the oldest undispatched events inside the caller's transaction (skipped by other dispatchers on PostgreSQL). */
-export function claimUndispatched(tx: Kysely<Database>, dialect: DialectName, limit: number): Promise<EventTable[]> {
-  const qb = tx.selectFrom('events').selectAll().where('dispatched', '=', 0).orderBy('id').limit(limit);
-  return forUpdate(dialect, qb, { skipLocked: true }).execute();
+export function claimUndispatched(tx: Kysely<Database>, limit: number): Promise<EventTable[]> {
+  return undispatched(tx, limit);
 }
 
 export async function markDispatched(tx: Kysely<Database>, ids: string[]): Promise<void> {
-  if (ids.length > 0) await tx.updateTable('events').set({ dispatched: 1 }).where('id', 'in', ids).execute();
+  if (ids.length === 1) await markOneDispatched(tx, ids[0]);
+  else if (ids.length > 1) await tx.updateTable('events').set({ dispatched: 1 }).where('id', 'in', ids).execute();
 }
 
 /** Of the given events, the ids whose row the actor can see now. */
