@@ -74,8 +74,8 @@ export function endpoints(s: Seeded): Endpoint[] {
     },
     {
       name: 'POST /activities', target: 1.5,
-      rz: (base) => ({ url: `${base}/api/v1/activities`, method: 'POST', requests: json(() => ({ kind: 'note', contact_id: s.contactId, body: `Note ${unique()}` })) }),
-      bare: (base) => ({ url: `${base}/activities`, method: 'POST', requests: json(() => ({ body: `Note ${unique()}` })) }),
+      rz: (base) => ({ url: `${base}/api/v1/activities`, method: 'POST', requests: json(() => ({ kind: 'note', contact_id: s.noteContactId, body: `Note ${unique()}` })) }),
+      bare: (base) => ({ url: `${base}/activities`, method: 'POST', requests: json(() => ({ contact_id: s.noteContactId, body: `Note ${unique()}` })) }),
     },
     {
       name: 'POST /contacts with Idempotency-Key', target: 1.8,

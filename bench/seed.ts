@@ -7,7 +7,8 @@ import { newId } from '../src/lib/ids.ts';
 import { companyNameKey } from '../src/common/text.ts';
 import { cursorKey, encodeCursor } from '../src/common/pagination.ts';
 
-export interface Seeded { key: string; contactId: string; deepCursor: string; dealId: string }
+/** `contactId`: the contact whose detail is read; `noteContactId`: another, that POST /activities adds to (so the detail read does not grow). */
+export interface Seeded { key: string; contactId: string; noteContactId: string; deepCursor: string; dealId: string }
 
 export async function seed(dataDir: string, contacts: number): Promise<Seeded> {
   const config = loadConfig({ RZ_DATA_DIR: dataDir });
@@ -43,7 +44,8 @@ export async function seed(dataDir: string, contacts: number): Promise<Seeded> {
   await db.insertInto('usage_counters').values({ scope_id: team_id, period: 'all', kind: 'contacts', count: contacts }).execute();
   const deep = await db.selectFrom('contacts').select('id').where('team_id', '=', team_id).orderBy('id', 'desc').offset(Math.floor(contacts * 0.9)).limit(1).executeTakeFirstOrThrow();
   const some = await db.selectFrom('contacts').select('id').where('team_id', '=', team_id).orderBy('id').offset(Math.floor(contacts / 2)).limit(1).executeTakeFirstOrThrow();
+  const other = await db.selectFrom('contacts').select('id').where('team_id', '=', team_id).orderBy('id').offset(Math.floor(contacts / 3)).limit(1).executeTakeFirstOrThrow();
   const deal = await db.selectFrom('deals').select('id').where('team_id', '=', team_id).orderBy('id').limit(1).executeTakeFirstOrThrow();
   await handle.close();
-  return { key, deepCursor: encodeCursor(cursorKey('contacts', team_id), deep.id), contactId: some.id, dealId: deal.id };
+  return { key, deepCursor: encodeCursor(cursorKey('contacts', team_id), deep.id), contactId: some.id, noteContactId: other.id, dealId: deal.id };
 }

@@ -30,7 +30,10 @@ async function listen(mode: string): Promise<number> {
       return reply.code(201).send(typeof key === 'string' ? work.createIdempotent(key, JSON.stringify(req.body)) : work.create());
     });
     app.patch('/deals/:id', async (req) => work.patchDeal((req.params as { id: string }).id, (req.body as { next_step: string }).next_step));
-    app.post('/activities', async (req, reply) => reply.code(201).send(work.activity((req.body as { body: string }).body)));
+    app.post('/activities', async (req, reply) => {
+      const body = req.body as { contact_id: string; body: string };
+      return reply.code(201).send(work.activity(body.contact_id, body.body));
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     return (app.server.address() as { port: number }).port;
   }

@@ -22,7 +22,7 @@ export interface FloorWork {
   deals(): unknown;
   create(): unknown;
   patchDeal(dealId: string, nextStep: string): unknown;
-  activity(body: string): unknown;
+  activity(contactId: string, body: string): unknown;
   /** POST /contacts under an Idempotency-Key: claim the key, the change with its `committed` mark, the stored answer. */
   createIdempotent(idemKey: string, body: string): unknown;
   close(): Promise<void>;
@@ -113,11 +113,11 @@ export function floorWork(dataDir: string, contactId: string, opts: { checkpoint
       insertEvent.run(newId('event'), teamId, 'deal.updated', 'deal', dealId, JSON.stringify(row), now);
       return row;
     }),
-    activity: (body) => inTransaction(() => {
-      const c = contact.get(teamId, contactId) as { company_id: string | null };
+    activity: (noteContactId, body) => inTransaction(() => {
+      const c = contact.get(teamId, noteContactId) as { company_id: string | null };
       const now = new Date().toISOString();
-      const row = { id: newId('activity'), team_id: teamId, kind: 'note', body, occurred_at: now, contact_id: contactId, company_id: c.company_id, owner_id: ownerId, created_at: now };
-      insertActivity.run(row.id, teamId, body, now, contactId, c.company_id, ownerId, now);
+      const row = { id: newId('activity'), team_id: teamId, kind: 'note', body, occurred_at: now, contact_id: noteContactId, company_id: c.company_id, owner_id: ownerId, created_at: now };
+      insertActivity.run(row.id, teamId, body, now, noteContactId, c.company_id, ownerId, now);
       insertEvent.run(newId('event'), teamId, 'activity.created', 'activity', row.id, JSON.stringify(row), now);
       return row;
     }),
