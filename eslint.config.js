@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'docs/', 'coverage/', '.tmp/'] },
+  { ignores: ['node_modules/', 'dist/', 'sdk/dist/', 'data/', 'docs/', 'coverage/', '.tmp/'] },
   ...tseslint.configs.recommended,
   {
     rules: {

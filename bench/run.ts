@@ -1,7 +1,8 @@
 // npm run bench: the server's CPU time per request for the main API paths on SQLite with
 // 100,000 contacts, for `rz serve`, the bare stack (Fastify + the same SQLite statements) and a
 // Fastify hello-world measured in the same run (bench/cpu.ts), with RZ ÷ bare, RSS and throughput;
-// then what SQLite alone costs, background-work figures, search at 1,000,000 contacts and start-up.
+// then what SQLite alone costs, background-work figures, search at 1,000,000 contacts, CSV import
+// (bench/import.ts) and start-up.
 // `npm run bench -- --quick` (or BENCH_QUICK=1): only the CPU table, on 20,000 contacts, one
 // round of 3,000 requests per endpoint (after as many to warm up): a few minutes.
 // BENCH_CONTACTS, BENCH_ROUNDS (default 3) and BENCH_REQUESTS (default 5,000) override.
@@ -13,6 +14,7 @@ import { sqliteFloors } from './sqlite-floor.ts';
 import { callPageFigures } from './call-page.ts';
 import { searchFigures } from './search.ts';
 import { startupFigures } from './startup.ts';
+import { importFigures } from './import.ts';
 import { seed } from './seed.ts';
 import { cpuFigures, printCpu } from './cpu.ts';
 
@@ -43,7 +45,7 @@ async function main() {
     }
 
     log('measuring background work...');
-    const figures: Figure[] = [...analysisFigures(), ...(await callThroughput()), ...(await webhookFigures()), ...(await callPageFigures()), ...(await searchFigures())];
+    const figures: Figure[] = [...analysisFigures(), ...(await callThroughput()), ...(await webhookFigures()), ...(await callPageFigures()), ...(await searchFigures()), ...(await importFigures())];
     log('measuring start-up times...');
     const startup = await startupFigures();
     console.log(`\n${pad('background work', 62)}${pad('value', 14)}target`);

@@ -4,7 +4,7 @@
 // reads at run time next to it, at the same relative paths: JSON models, the application's
 // static files, worker-thread entries. Two dependencies made of hundreds of small ES modules
 // (Kysely, TypeBox) are bundled into one file each under dist/vendor/: Node loads ES modules one
-// by one, and loading those two took most of a CLI command's time.
+// by one, and loading those two took most of a CLI command's time. Then the SDK (sdk/) to sdk/dist/.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -68,3 +68,10 @@ for (const file of filesUnder(SRC)) {
   copied++;
 }
 process.stderr.write(`build: src/ compiled to ${path.relative(ROOT, DIST)}/ (${copied} other files copied)\n`);
+
+// The SDK (sdk/, its own package) to sdk/dist, so `npm install ./sdk` works right after RZ's install.
+if (outAt < 0) {
+  const sdk = spawnSync(process.execPath, [tsc, '-p', path.join(ROOT, 'sdk', 'tsconfig.json')], { stdio: 'inherit' });
+  if (sdk.status !== 0) process.exit(sdk.status ?? 1);
+  process.stderr.write('build: sdk/src compiled to sdk/dist/\n');
+}

@@ -74,9 +74,12 @@ async function main(): Promise<void> {
       [sam, 'Acme depots', '5k', 'lead', 'wile@acme.example'],
     ];
     const company = (email: string) => email.split('@')[1].split('.')[0].replace(/^./, (c) => c.toUpperCase());
-    for (const [c, title, value, stage, email] of deals) {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    for (const [i, [c, title, value, stage, email]] of deals.entries()) {
       await c.post('/contacts', { email, first_name: email.split('@')[0].replace(/^./, (x) => x.toUpperCase()), company: company(email), job_title: 'Head of Operations' });
-      await c.post('/deals', { title, value_eur: value, stage, contact_email: email, next_step: 'Demo with the dispatcher' });
+      const made = await c.post('/deals', { title, value_eur: value, stage, contact_email: email, next_step: 'Demo with the dispatcher', next_step_at: day(i * 2 - 1) });
+      // Some days in their stage, as a board in use shows them.
+      await s.services.handle.db.updateTable('deals').set({ created_at: new Date(Date.now() - (i * 3 + 1) * 86_400_000).toISOString() }).where('id', '=', made.body.id).execute();
     }
     const alice = (await rita.get('/contacts?q=alice')).body.items[0];
     await rita.post('/activities', { kind: 'note', body: 'Budget confirmed for Q1; procurement needs the security questionnaire.', contact_id: alice.id });
@@ -100,6 +103,12 @@ async function main(): Promise<void> {
         await sleep(50);
       }
     }
+    // Coaching over time reads weeks: the calls as if analysed over the last weeks (one week left empty).
+    const weeksAgo = [5, 4, 1, 3, 2, 0];
+    for (const [i, id] of pushed.entries()) {
+      const at = new Date(Date.now() - weeksAgo[i % weeksAgo.length] * 7 * 86_400_000).toISOString();
+      await s.services.handle.db.updateTable('calls').set({ analysed_at: at }).where('id', '=', id).execute();
+    }
 
     const { actorOf } = await import('../src/web/session.service.ts');
     const ownerActor = actorOf((await s.services.identity.repo.user(owner.id))!);
@@ -120,13 +129,15 @@ async function main(): Promise<void> {
     await shot('team-usage', '/team/usage');
     await shot('pipeline', '/pipeline');
     await shot('contact', `/contacts/${alice.id}`);
+    await shot('contacts', '/contacts?sort=name');
+    await shot('search', '/search?q=wayne');
     await shot('call-coaching', `/calls/${pushed[0]}`);
     // The transcript as the biggest miss's link opens it: the place highlighted, in view.
     await shot('call-transcript', `/calls/${pushed[0]}#at-miss`, { fullPage: false });
 
     await browser.context.clearCookies();
     await signIn(page, s.baseUrl, 'mia@northwind.example', PASSWORD);
-    await shot('manager-dashboard', '/coaching');
+    await shot('manager-dashboard', '/coaching?weeks=12');
     // Analyse a call without a dialer: the form with a pasted transcript and a contact chosen.
     await page.goto(`${s.baseUrl}/calls/new`);
     await page.getByLabel('Transcript', { exact: true }).fill(CALL.join('\n'));

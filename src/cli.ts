@@ -5,15 +5,11 @@
 import fs from 'node:fs';
 import type { Services } from './services.ts';
 import { AppError } from './errors/app-error.ts';
-import { intFlag, parseFlags, requireFlag, UsageError, yesNo } from './cli/args.ts';
+import { CliFailure, intFlag, parseFlags, requireFlag, UsageError, yesNo } from './cli/args.ts';
 import type { TeamUpdate, UserUpdate } from './identity/identity.service.ts';
 import type { Role } from './db/schema.ts';
-
-interface Command {
-  usage: string;
-  describe: string;
-  run(argv: string[], services: () => Promise<Services>): Promise<unknown>;
-}
+import { WROTE_STDOUT, type Command } from './cli/command.ts';
+import { DATA_COMMANDS } from './cli/data-commands.ts';
 
 const COMMANDS: Record<string, Command> = {
   serve: {
@@ -167,6 +163,7 @@ const COMMANDS: Record<string, Command> = {
       return createWebhookFromCli(s, { userId: requireFlag(flags, 'user'), url: requireFlag(flags, 'url'), events: requireFlag(flags, 'events') });
     },
   },
+  ...DATA_COMMANDS,
 };
 
 function holdUntilSignal(stop: () => Promise<void>): void {
@@ -238,10 +235,12 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const out = await command.run(rest, getServices);
     if (out === undefined) return -1; // long-running: serve / worker
+    if (out === WROTE_STDOUT) return 0; // rz export: CSV, not JSON
     process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;
   } catch (err) {
     if (err instanceof UsageError) process.stderr.write(`rz ${name}: ${err.message}\nusage: ${command.usage}\n`);
+    else if (err instanceof CliFailure) process.stderr.write(`rz ${name}: ${err.message}\n`);
     else if (err instanceof AppError) process.stderr.write(`rz ${name}: ${err.message} (${err.code})\n`);
     else process.stderr.write(`rz ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;

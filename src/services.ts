@@ -9,6 +9,7 @@ import { IdempotencyService } from './idempotency/idempotency.service.ts';
 import { AllowanceService } from './limits/allowance.service.ts';
 import { CallService } from './calls/call.service.ts';
 import { CallAnalysisService } from './calls/call-analysis.service.ts';
+import { CoachingTrendsService } from './calls/coaching-trends.service.ts';
 import type { Analyzer } from './calls/analyzer/types.ts';
 import { WebhookService } from './webhooks/webhook.service.ts';
 import { EventService } from './events/event.service.ts';
@@ -31,6 +32,8 @@ export interface Services {
   calls: CallService;
   /** The background analysis of pushed calls (job kind call.analyze). */
   callAnalysis: CallAnalysisService;
+  /** Coaching over time: weekly averages, the team's spread, recurring misses. */
+  coachingTrends: CoachingTrendsService;
   webhooks: WebhookService;
   events: EventService;
   deals: DealService;
@@ -63,6 +66,7 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
     allowances,
     calls: new CallService(db, handle.dialect, links, allowances),
     callAnalysis: new CallAnalysisService(db, handle.dialect, analyzer, allowances),
+    coachingTrends: new CoachingTrendsService(db, handle.dialect),
     webhooks: new WebhookService(db, config),
     events: new EventService(db),
     sessions,

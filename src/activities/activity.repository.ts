@@ -52,4 +52,11 @@ export class ActivityRepository {
     const r = await this.filtered(actor, link).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(r.n);
   }
+  /** The latest occurred_at of the visible activities of each of these contacts or deals (the lists' "last activity"). */
+  async lastAt(actor: Actor, link: 'contact_id' | 'deal_id', ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('activities').select((eb) => [eb.ref(`activities.${link}`).as('ref_id'), eb.fn.max('activities.occurred_at').as('at')])
+      .where(activityVisible(actor)).where(`activities.${link}`, 'in', ids).groupBy(`activities.${link}`).execute();
+    return new Map(rows.flatMap((r) => (r.ref_id ? [[r.ref_id, String(r.at)] as const] : [])));
+  }
 }

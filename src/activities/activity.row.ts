@@ -1,13 +1,13 @@
 import { Type, type Static } from 'typebox';
 import type { ActivityTable } from '../db/schema.ts';
-import { Id, Nullable, Timestamp } from '../common/schema.ts';
+import { Id, NullableValue, Timestamp, StringEnum } from '../common/schema.ts';
 
 export const ACTIVITY_KINDS = ['note', 'call', 'email', 'meeting', 'whatsapp'] as const;
 
 export const ActivityRow = Type.Object({
-  id: Id('ac'), kind: Type.Union([Type.Literal('note'), Type.Literal('call'), Type.Literal('email'), Type.Literal('meeting'), Type.Literal('whatsapp')]), body: Nullable(Type.String()),
-  occurred_at: Timestamp, deal_id: Nullable(Type.String()), contact_id: Nullable(Type.String()),
-  company_id: Nullable(Type.String()), call_id: Nullable(Type.String()), owner_id: Type.String(), created_at: Timestamp,
+  id: Id('ac'), kind: StringEnum(['note', 'call', 'email', 'meeting', 'whatsapp']), body: NullableValue(Type.String()),
+  occurred_at: Timestamp, deal_id: NullableValue(Type.String()), contact_id: NullableValue(Type.String()),
+  company_id: NullableValue(Type.String()), call_id: NullableValue(Type.String()), owner_id: Type.String(), created_at: Timestamp,
 }, { $id: 'Activity', title: 'Activity' });
 export type ActivityRow = Static<typeof ActivityRow>;
 

@@ -89,7 +89,11 @@ export class CallAnalysisService {
         return;
       }
       // The LLM endpoint is rate limited or down: the job comes back with backoff (and Retry-After).
-      if (err instanceof AnalyzerUnavailableError) throw new RetryJobLater(new Date(Date.now() + (err.retryAfterMs ?? 0)), err.message);
+      if (err instanceof AnalyzerUnavailableError) {
+        // Answers read before the outage were paid for: they count into today's spend now.
+        if (err.costCents > 0) await this.allowances.addSpend(this.db, call.team_id, err.costCents);
+        throw new RetryJobLater(new Date(Date.now() + (err.retryAfterMs ?? 0)), err.message);
+      }
       throw err; // retried with backoff by the job runner; giveUp() after the last attempt
     }
     await this.complete(call, outcome.result, outcome.costCents);

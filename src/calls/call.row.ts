@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { CallTable } from '../db/schema.ts';
-import { Id, Nullable, Timestamp } from '../common/schema.ts';
+import { Id, NullableValue, Timestamp, StringEnum } from '../common/schema.ts';
 import { METHODS, SCORE_DIMENSIONS } from './analyzer/types.ts';
 
 const Score = Type.Integer({ minimum: 1, maximum: 5 });
@@ -12,7 +12,7 @@ const momentText = {
 };
 // Optional fields last: the API's serializer writes required fields first.
 const methodFields = {
-  method: Type.Optional(Type.Union(Object.keys(METHODS).map((k) => Type.Literal(k)), { description: 'The coaching method applied; only when the analysis named one' })),
+  method: Type.Optional(StringEnum(Object.keys(METHODS), { description: 'The coaching method applied; only when the analysis named one' })),
   method_label: Type.Optional(Type.String({ description: "The method's English label; present with method when language is en" })),
 };
 const Moment = Type.Object({ ...momentText, ...methodFields }, { additionalProperties: true });
@@ -34,10 +34,10 @@ const CallMetrics = Type.Object({
     checked_back: Type.Optional(Type.Boolean()), defended: Type.Optional(Type.Boolean()), conceded: Type.Optional(Type.Boolean()),
   }, { additionalProperties: true })),
   next_step_dated: Type.Boolean(),
-  duration_seconds: Nullable(Type.Number()),
+  duration_seconds: NullableValue(Type.Number()),
   questions_by_third: Type.Optional(Type.Array(Count, { minItems: 3, maxItems: 3, description: 'Questions in the first, second and last third of the call' })),
   pain_impacts: Type.Optional(Type.Number({ minimum: 0, description: 'Customer statements that quantify the impact of a problem' })),
-  next_step: Type.Optional(Type.Union(['dated', 'undated', 'vague', 'none'].map((k) => Type.Literal(k)))),
+  next_step: Type.Optional(StringEnum(['dated', 'undated', 'vague', 'none'])),
   speakers: Type.Optional(Count), words: Type.Optional(Count),
   format: Type.Optional(Type.String({ description: 'Transcript format recognised: labelled, webvtt, srt, unlabelled' })),
   rep_detection: Type.Optional(Type.String({ description: 'Which rule identified the salesperson: hint, role_label, rep_name, inbound, introduction, selling, questions or single_speaker' })),
@@ -49,7 +49,7 @@ const CallMetrics = Type.Object({
     attempts: Type.Optional(Count),
     parts: Type.Optional(Type.Integer({ minimum: 2, description: "A call longer than the model's context: how many parts it was read in" })),
     cost_cents: Type.Optional(Type.Number({ minimum: 0, description: "What the LLM's tokens cost for this analysis, in cents with fractions" })),
-    failure: Type.Optional(Type.Union(['unavailable', 'refused', 'invalid_output', 'too_long'].map((k) => Type.Literal(k)), { description: 'Set when the built-in result stands in for the LLM' })),
+    failure: Type.Optional(StringEnum(['unavailable', 'refused', 'invalid_output', 'too_long'], { description: 'Set when the built-in result stands in for the LLM' })),
   }, { additionalProperties: true, description: 'LLM analyzer only: prompt version and response format, or how the LLM failed' })),
 }, { additionalProperties: true, description: 'What the analysis measured (talk share, monologue, questions, pains, objections, next step); coaching.md' });
 
@@ -65,25 +65,25 @@ export const CallResult = Type.Object({
   moments: Type.Array(Moment, { minItems: 3, maxItems: 3 }),
   commitment: Type.String({ description: "The salesperson's commitment (in the requested language)" }),
   // Beyond decisions.md: what the analysis measured and found out about the call (api-guide, Calls).
-  call_language: Type.Optional(Type.Union([Type.Literal('de'), Type.Literal('en')], { description: 'The language the call was held in (may differ from the coaching language)' })),
-  form_of_address: Type.Optional(Type.Union([Type.Literal('du'), Type.Literal('Sie'), Type.Null()], { description: "German calls: the salesperson's form of address; null for English calls" })),
+  call_language: Type.Optional(StringEnum(['de', 'en'], { description: 'The language the call was held in (may differ from the coaching language)' })),
+  form_of_address: Type.Optional(NullableValue(StringEnum(['du', 'Sie'], { description: "German calls: the salesperson's form of address; null for English calls" }))),
   rep_speaker: Type.Optional(Type.String({ description: 'The speaker label taken for the salesperson' })),
   metrics: Type.Optional(CallMetrics),
-  analyzer: Type.Optional(Type.Union([Type.Literal('builtin'), Type.Literal('llm')], { description: 'Which analyzer produced the result' })),
+  analyzer: Type.Optional(StringEnum(['builtin', 'llm'], { description: 'Which analyzer produced the result' })),
   fallback_reason: Type.Optional(Type.String({ description: 'Why the built-in analyzer stood in for the configured LLM' })),
 }, { additionalProperties: true, description: 'The analysis; null until status is done' });
 
 export const CALL_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 export const CallRow = Type.Object({
-  id: Id('cl'), status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
-  language: Type.Union([Type.Literal('de'), Type.Literal('en')]), filename: Nullable(Type.String()),
-  deal_id: Nullable(Type.String({ description: 'The deal as pushed; once done, the deal whose timeline got the result (also one the analysis chose)' })),
-  contact_id: Nullable(Type.String({ description: "The contact as pushed (or the deal's); once done, the contact whose timeline got the result" })),
+  id: Id('cl'), status: StringEnum(['queued', 'running', 'done', 'failed']),
+  language: StringEnum(['de', 'en']), filename: NullableValue(Type.String()),
+  deal_id: NullableValue(Type.String({ description: 'The deal as pushed; once done, the deal whose timeline got the result (also one the analysis chose)' })),
+  contact_id: NullableValue(Type.String({ description: "The contact as pushed (or the deal's); once done, the contact whose timeline got the result" })),
   owner_id: Type.String(),
-  error: Nullable(Type.String()),
-  result: Nullable(CallResult),
-  created_at: Timestamp, analysed_at: Nullable(Timestamp),
+  error: NullableValue(Type.String()),
+  result: NullableValue(CallResult),
+  created_at: Timestamp, analysed_at: NullableValue(Timestamp),
 }, { $id: 'Call', title: 'Call' });
 export type CallRow = Static<typeof CallRow>;
 

@@ -1,7 +1,11 @@
 // Minimal `--flag value` parser for the operator CLI: unknown flags are errors, not ignored.
 export class UsageError extends Error {}
 
-export function parseFlags(argv: string[], allowed: string[], positional = 0): { flags: Record<string, string>; args: string[] } {
+/** A command that failed for a reason it has put in words (no usage line): rz restore refusing, an import with bad rows. */
+export class CliFailure extends Error {}
+
+/** `switches`: flags that take no value (present: "yes"). */
+export function parseFlags(argv: string[], allowed: string[], positional = 0, switches: string[] = []): { flags: Record<string, string>; args: string[] } {
   const flags: Record<string, string> = {};
   const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -9,6 +13,10 @@ export function parseFlags(argv: string[], allowed: string[], positional = 0): {
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+      if (switches.includes(name) && eq < 0) {
+        flags[name] = 'yes';
+        continue;
+      }
       if (!allowed.includes(name)) throw new UsageError(`unknown option --${name}`);
       const value: string | undefined = eq > 0 ? a.slice(eq + 1) : argv[i + 1];
       if (eq < 0) {

@@ -1,8 +1,29 @@
 // Small TypeBox building blocks shared by every route schema.
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { ERROR_STATUS } from '../errors/app-error.ts';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+/**
+ * A row field that may be null. A plain type becomes `type: [T, "null"]` (with null among its
+ * enum values), which the answer's serializer writes directly; an anyOf makes it check each
+ * branch with a validator per field. Request bodies keep Nullable: their 422 messages are worded
+ * from the anyOf's branches.
+ */
+export function NullableValue<T extends TSchema>(t: T) {
+  const s = t as TSchema & { type?: unknown; enum?: unknown[] };
+  const plain = typeof s.type === 'string' && s.type !== 'object' && s.type !== 'array' && s.type !== 'null';
+  if (!plain) return Type.Unsafe<Static<T> | null>(Nullable(t));
+  return Type.Unsafe<Static<T> | null>({ ...s, type: [s.type, 'null'], ...(s.enum ? { enum: [...s.enum, null] } : {}) });
+}
+
+/**
+ * One of a few strings, as `{type: "string", enum}`: TypeBox's Union of Literals is an anyOf of
+ * one-value schemas, which the document would show as such and the serializer checks branch by
+ * branch. Validation answers the same: a wrong type is "must be string", another value "must be
+ * one of: ...".
+ */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 export const Timestamp = Type.String({ format: 'date-time', description: 'RFC 3339, UTC, milliseconds, Z' });
 export const Id = (prefix: string) => Type.String({ description: `Opaque id (prefix ${prefix}_)`, examples: [`${prefix}_01JD3Q6Z8W5V3K8Y2N4R7T9A1B`] });
 export const IdParam = Type.Object({ id: Type.String() });
@@ -12,6 +33,11 @@ export const ErrorDetail = Type.Object({
   message: Type.String({ description: 'Short English sentence for logs.' }),
   field: Type.Optional(Type.String({ description: 'With 422 on a single field.' })),
   existing_id: Type.Optional(Type.String({ description: 'With 409 duplicate.' })),
+  request_id: Type.Optional(Type.String({
+    description: 'The id of the request (its X-Request-Id answer header): quote it when asking the operator about an error. On every error of this form; '
+      + 'on an answer replayed for an Idempotency-Key, the id of the request that was answered first.',
+    examples: ['6f1d2c3b-8a4e-4f0a-9b7c-2d1e0f3a4b5c'],
+  })),
 }, { additionalProperties: true });
 
 export const ValidationIssue = Type.Object({

@@ -1,9 +1,20 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { CompanyTable, Database } from '../db/schema.ts';
 import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { prepareQuery } from '../db/prepared.ts';
 import { dialectOf, indexableTerm, narrowing, searchStart, type SearchTerm } from '../db/search-index.ts';
 import { readOffThread, type DialectName } from '../db/database.ts';
+import { ownerNameKey, sortedRows, type Sort } from '../common/sorting.ts';
+import type { Actor } from '../common/actor.ts';
+import { dealVisible } from '../common/visibility.ts';
+
+export const COMPANY_SORTS = ['name', 'domain', 'owner', 'contacts'] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
+// Contacts are visible to every role, so their count is the same for everyone (contacts_company_idx).
+const SORT_EXPR: Record<CompanySort, RawBuilder<unknown>> = {
+  name: sql`companies.name_key`, domain: sql`companies.domain`, owner: ownerNameKey('companies'),
+  contacts: sql`(select count(*) from contacts c where c.company_id = companies.id and c.team_id = companies.team_id)`,
+};
 
 const companyById = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', '=', id));
 // The unfiltered list (the common case), compiled once: the same statements as the builder below makes.
@@ -83,5 +94,28 @@ export class CompanyRepository {
     const total = searchTotal(await countUpTo(this.db, this.filtered(teamId, q, term), SEARCH_TOTAL_CAP + 1));
     const rows = await this.page(this.filtered(teamId, q, total.relation === 'eq' ? term : null), page, true);
     return { rows, total };
+  }
+  /** A page of the team's companies (matching `q` if given) in a sort order of the application's lists. */
+  sorted(teamId: string, q: string | undefined, sort: Sort<CompanySort>, offset: number, limit: number): Promise<CompanyTable[]> {
+    const qb = this.filtered(teamId, q, q ? indexableTerm(q) : null).selectAll('companies');
+    return readOffThread(this.db, sortedRows(qb, SORT_EXPR[sort.key], 'companies.id', sort.dir, offset, limit));
+  }
+
+  /** The companies matching `q`, counted up to the cap (as search counts them). */
+  async countMatching(teamId: string, q: string): Promise<Total> {
+    return searchTotal(await countUpTo(this.db, this.filtered(teamId, q, indexableTerm(q)), SEARCH_TOTAL_CAP + 1));
+  }
+
+  /** Per company of `ids`: its contacts, and the deals the actor sees (the companies list's counts). */
+  async counts(actor: Actor, ids: string[]): Promise<Map<string, { contacts: number; deals: number }>> {
+    const out = new Map(ids.map((id) => [id, { contacts: 0, deals: 0 }]));
+    if (ids.length === 0) return out;
+    const [contacts, deals] = await Promise.all([
+      this.db.selectFrom('contacts').select((eb) => ['company_id', eb.fn.countAll<number>().as('n')]).where('team_id', '=', actor.teamId).where('company_id', 'in', ids).groupBy('company_id').execute(),
+      this.db.selectFrom('deals').select((eb) => ['company_id', eb.fn.countAll<number>().as('n')]).where(dealVisible(actor)).where('company_id', 'in', ids).groupBy('company_id').execute(),
+    ]);
+    for (const r of contacts) if (r.company_id) out.get(r.company_id)!.contacts = Number(r.n);
+    for (const r of deals) if (r.company_id) out.get(r.company_id)!.deals = Number(r.n);
+    return out;
   }
 }

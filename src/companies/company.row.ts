@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import type { CompanyTable } from '../db/schema.ts';
-import { Id, Nullable, Timestamp } from '../common/schema.ts';
+import { Id, NullableValue, Timestamp } from '../common/schema.ts';
 
 export const CompanyRow = Type.Object({
-  id: Id('co'), name: Type.String(), domain: Nullable(Type.String()), owner_id: Type.String(),
+  id: Id('co'), name: Type.String(), domain: NullableValue(Type.String()), owner_id: Type.String(),
   created_at: Timestamp, updated_at: Timestamp,
 }, { $id: 'Company', title: 'Company' });
 export type CompanyRow = Static<typeof CompanyRow>;

@@ -2,14 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { CompanyTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { type Page, cursorKey, keysetPage, keysetSearchPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage, keysetSearchPage, parseLimit } from '../common/pagination.ts';
+import { toSortedPage, type Sort, type SortedPage } from '../common/sorting.ts';
 import { MAX_LENGTH, companyNameKey, normaliseName } from '../common/text.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
 import { recordEvents } from '../events/event.repository.ts';
-import { CompanyRepository } from './company.repository.ts';
+import { CompanyRepository, type CompanySort } from './company.repository.ts';
 import { cleanDomain } from './domain.ts';
 import { toCompanyRow, type CompanyRow } from './company.row.ts';
 import { ContactRepository } from '../contacts/contact.repository.ts';
@@ -66,19 +67,22 @@ export class CompanyService {
   async upsert(actor: Actor, input: CompanyInput): Promise<{ row: CompanyRow; created: boolean }> {
     if (typeof input.name !== 'string' || !input.name.trim()) throw validation('name', 'name is required.');
     const name = input.name;
-    const out = await writeTransaction(this.db, async (tx) => {
-      const found = await this.findOrCreate(tx, actor, name, input.domain, 'name');
-      if (!found.created && input.domain !== undefined) {
-        const domain = cleanDomain(input.domain) ?? null;
-        if (domain !== found.row.domain) {
-          const updated = { ...found.row, domain, updated_at: nowIso() };
-          await new CompanyRepository(tx).update(actor.teamId, found.row.id, { domain, updated_at: updated.updated_at });
-          return { row: updated, created: false };
-        }
-      }
-      return found;
-    });
+    const out = await writeTransaction(this.db, (tx) => this.upsertIn(tx, actor, name, input.domain));
     return { row: toCompanyRow(out.row), created: out.created };
+  }
+
+  /** POST /companies inside the caller's transaction (also rz import): found by name, its domain updated when given. */
+  async upsertIn(tx: Kysely<Database>, actor: Actor, name: string, rawDomain: string | null | undefined): Promise<{ row: CompanyTable; created: boolean }> {
+    const found = await this.findOrCreate(tx, actor, name, rawDomain, 'name');
+    if (!found.created && rawDomain !== undefined) {
+      const domain = cleanDomain(rawDomain) ?? null;
+      if (domain !== found.row.domain) {
+        const updated = { ...found.row, domain, updated_at: nowIso() };
+        await new CompanyRepository(tx).update(actor.teamId, found.row.id, { domain, updated_at: updated.updated_at });
+        return { row: updated, created: false };
+      }
+    }
+    return found;
   }
 
   /** The team's companies with these ids (every company of the team is visible to every key), by id. */
@@ -114,5 +118,18 @@ export class CompanyService {
     const key = cursorKey('companies', actor.teamId, { q });
     if (q) return keysetSearchPage(key, query, (page) => repo.search(actor.teamId, q, page), toCompanyRow);
     return keysetPage(key, query, (page) => repo.list(actor.teamId, page), () => repo.count(actor.teamId), toCompanyRow);
+  }
+  /** The application's sorted list (extension): the same rows as list, paged by offset. */
+  async listSorted(actor: Actor, query: { q?: string; limit?: string }, sort: Sort<CompanySort>, offset: number): Promise<SortedPage<CompanyRow>> {
+    const q = query.q?.trim() || undefined;
+    const limit = parseLimit(query.limit);
+    const repo = new CompanyRepository(this.db);
+    const [rows, total] = await Promise.all([repo.sorted(actor.teamId, q, sort, offset, limit), q ? repo.countMatching(actor.teamId, q) : repo.count(actor.teamId)]);
+    return toSortedPage(rows, offset, limit, total, toCompanyRow);
+  }
+
+  /** Per company: its contacts, and the deals the actor sees. */
+  counts(actor: Actor, ids: string[]): Promise<Map<string, { contacts: number; deals: number }>> {
+    return new CompanyRepository(this.db).counts(actor, ids);
   }
 }

@@ -1,10 +1,27 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ContactTable, Database } from '../db/schema.ts';
 import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { prepareQuery } from '../db/prepared.ts';
 import { dialectOf, indexableTerm, narrowing, searchStart, type SearchTerm } from '../db/search-index.ts';
 import { readOffThread, type DialectName } from '../db/database.ts';
 import { incrementCounter, readCounter } from '../limits/usage-counter.repository.ts';
+import { lastActivityKey, ownerNameKey, personNameKey, sortedRows, type Sort } from '../common/sorting.ts';
+import type { Actor } from '../common/actor.ts';
+
+export const CONTACT_SORTS = ['name', 'email', 'company', 'owner', 'last_activity'] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+
+// The name as the lists show it; the company by its name key (as the companies list sorts it);
+// the last activity the actor sees (visibility, so per actor).
+function sortExpr(actor: Actor, key: ContactSort): RawBuilder<unknown> {
+  switch (key) {
+    case 'name': return personNameKey('contacts');
+    case 'email': return sql`contacts.email`;
+    case 'company': return sql`(select co.name_key from companies co where co.id = contacts.company_id and co.team_id = contacts.team_id)`;
+    case 'owner': return ownerNameKey('contacts');
+    case 'last_activity': return lastActivityKey(actor, 'contact_id', 'contacts.id');
+  }
+}
 
 // The unfiltered contact count of a team is kept as a counter (contacts are never deleted),
 // so a list page costs the same at 1,000,000 contacts as at 100.
@@ -104,5 +121,15 @@ export class ContactRepository {
     const total = searchTotal(await countUpTo(this.db, this.filtered(teamId, q, term), SEARCH_TOTAL_CAP + 1));
     const rows = await this.page(this.filtered(teamId, q, total.relation === 'eq' ? term : null), page, true);
     return { rows, total };
+  }
+  /** A page of the team's contacts (matching `q` if given) in a sort order of the application's lists. */
+  sorted(actor: Actor, q: string | undefined, sort: Sort<ContactSort>, offset: number, limit: number): Promise<ContactTable[]> {
+    const qb = this.filtered(actor.teamId, q, q ? indexableTerm(q) : null).selectAll('contacts');
+    return readOffThread(this.db, sortedRows(qb, sortExpr(actor, sort.key), 'contacts.id', sort.dir, offset, limit));
+  }
+
+  /** The contacts matching `q`, counted up to the cap (as search counts them). */
+  async countMatching(teamId: string, q: string): Promise<Total> {
+    return searchTotal(await countUpTo(this.db, this.filtered(teamId, q, indexableTerm(q)), SEARCH_TOTAL_CAP + 1));
   }
 }

@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
 import type { ContactTable } from '../db/schema.ts';
-import { Id, Nullable, Timestamp } from '../common/schema.ts';
+import { Id, NullableValue, Timestamp } from '../common/schema.ts';
 
 export const ContactRow = Type.Object({
-  id: Id('ct'), email: Type.String(), first_name: Nullable(Type.String()), last_name: Nullable(Type.String()),
-  phone: Nullable(Type.String()), job_title: Nullable(Type.String()), company_id: Nullable(Type.String()),
+  id: Id('ct'), email: Type.String(), first_name: NullableValue(Type.String()), last_name: NullableValue(Type.String()),
+  phone: NullableValue(Type.String()), job_title: NullableValue(Type.String()), company_id: NullableValue(Type.String()),
   owner_id: Type.String(), created_at: Timestamp, updated_at: Timestamp,
 }, { $id: 'Contact', title: 'Contact' });
 export type ContactRow = Static<typeof ContactRow>;

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ContactTable, Database } from '../db/schema.ts';
 import type { Actor } from '../common/actor.ts';
-import { type Page, cursorKey, keysetPage, keysetSearchPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage, keysetSearchPage, parseLimit } from '../common/pagination.ts';
+import { toSortedPage, type Sort, type SortedPage } from '../common/sorting.ts';
 import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
@@ -19,7 +20,7 @@ import { TaskRepository } from '../tasks/task.repository.ts';
 import { toTaskRow } from '../tasks/task.row.ts';
 import { ActivityRepository } from '../activities/activity.repository.ts';
 import { toActivityRow } from '../activities/activity.row.ts';
-import { ContactRepository } from './contact.repository.ts';
+import { ContactRepository, type ContactSort } from './contact.repository.ts';
 import { toContactRow, type ContactRow } from './contact.row.ts';
 
 export interface ContactInput {
@@ -116,5 +117,18 @@ export class ContactService {
     const key = cursorKey('contacts', actor.teamId, { q });
     if (q) return keysetSearchPage(key, query, (page) => repo.search(actor.teamId, q, page), toContactRow);
     return keysetPage(key, query, (page) => repo.list(actor.teamId, page), () => repo.count(actor.teamId), toContactRow);
+  }
+  /** The application's sorted list (extension): the same rows as list, paged by offset. */
+  async listSorted(actor: Actor, query: { q?: string; limit?: string }, sort: Sort<ContactSort>, offset: number): Promise<SortedPage<ContactRow>> {
+    const q = query.q?.trim() || undefined;
+    const limit = parseLimit(query.limit);
+    const repo = new ContactRepository(this.db);
+    const [rows, total] = await Promise.all([repo.sorted(actor, q, sort, offset, limit), q ? repo.countMatching(actor.teamId, q) : repo.count(actor.teamId)]);
+    return toSortedPage(rows, offset, limit, total, toContactRow);
+  }
+
+  /** The latest visible activity of each contact (the contacts list's "last activity"). */
+  lastActivity(actor: Actor, contactIds: string[]): Promise<Map<string, string>> {
+    return new ActivityRepository(this.db).lastAt(actor, 'contact_id', contactIds);
   }
 }

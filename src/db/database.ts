@@ -11,6 +11,7 @@ import { LiteralLimitsPlugin } from './literal-limits.plugin.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './wal-checkpointer.ts';
 import { ReadThreads } from './read-threads.ts';
 import { rzLower } from './sqlite-functions.ts';
+import { holdDataDir } from './data-dir-lock.ts';
 import * as m001 from './migrations/001_initial.ts';
 import * as m002 from './migrations/002_web_indexes.ts';
 import * as m003 from './migrations/003_nested_list_indexes.ts';
@@ -25,6 +26,8 @@ import * as m011 from './migrations/011_search_composed_unicode.ts';
 import * as m012 from './migrations/012_search_index.ts';
 
 export type Db = Kysely<Database>;
+/** The SQLite database's file name in RZ_DATA_DIR. */
+export const SQLITE_FILE = 'rz.sqlite';
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -103,8 +106,16 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
     return { db, dialect: 'postgres', location: url.toString(), close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const file = path.resolve(opts.dataDir, 'rz.sqlite');
-  const sqlite = new SQLite(file);
+  // Held while the database is open, so `rz restore` can tell that it is in use (data-dir-lock.ts).
+  const hold = holdDataDir(opts.dataDir);
+  const file = path.resolve(opts.dataDir, SQLITE_FILE);
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(file);
+  } catch (err) {
+    hold.release();
+    throw err;
+  }
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
@@ -125,6 +136,7 @@ export function openDatabase(opts: { databaseUrl?: string | null; dataDir: strin
       await threads?.close();
       await checkpointer?.stop();
       await db.destroy();
+      hold.release();
     },
   };
 }
@@ -207,6 +219,11 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
     applied = new Set();
   }
   return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
+/** The names of the migrations this version knows, in order (a restore checks a backup against them). */
+export function knownMigrations(): string[] {
+  return Object.keys(migrations);
 }
 
 const migrations: Record<string, Migration> = {

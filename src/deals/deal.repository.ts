@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database, DealStageHistoryTable, DealTable } from '../db/schema.ts';
 import { forUpdate, readOffThread, type DialectName } from '../db/database.ts';
 import type { Actor } from '../common/actor.ts';
@@ -6,7 +6,26 @@ import { dealVisible, prepareVisibleQuery } from '../common/visibility.ts';
 import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { dealCandidates, dialectOf, indexableTerm, narrowTo, type SearchTerm } from '../db/search-index.ts';
 
+import { lastActivityKey, ownerNameKey, personNameKey, sortedRows, type Sort } from '../common/sorting.ts';
+
 export const NESTED_LIMIT = 100;
+
+export const DEAL_SORTS = ['title', 'value', 'next_step', 'stage', 'owner', 'contact', 'last_activity'] as const;
+export type DealSort = (typeof DEAL_SORTS)[number];
+
+// The stage by its place in the team's pipeline (a stage since removed: no place, so last); the
+// contact by the name the lists show; the last activity the actor sees (visibility, so per actor).
+function sortExpr(actor: Actor, key: DealSort): RawBuilder<unknown> {
+  switch (key) {
+    case 'title': return sql`lower(deals.title)`;
+    case 'value': return sql`deals.value_cents`;
+    case 'next_step': return sql`deals.next_step_at`;
+    case 'stage': return sql`(select ps.position from pipeline_stages ps where ps.team_id = deals.team_id and ps.key = deals.stage)`;
+    case 'owner': return ownerNameKey('deals');
+    case 'contact': return sql`(select ${personNameKey('c')} from contacts c where c.id = deals.contact_id and c.team_id = deals.team_id)`;
+    case 'last_activity': return lastActivityKey(actor, 'deal_id', 'deals.id');
+  }
+}
 
 export type DealStatusFilter = 'open' | 'won' | 'lost' | 'all';
 
@@ -66,6 +85,14 @@ export class DealRepository {
     if (link.contactId) qb = qb.where('contact_id', '=', link.contactId);
     if (link.companyId) qb = qb.where('company_id', '=', link.companyId);
     return qb.orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
+  }
+
+  /** A visible deal with this deal's title, contact and company, any status (rz import's find). */
+  visibleSame(actor: Actor, d: Pick<DealTable, 'title' | 'contact_id' | 'company_id'>): Promise<DealTable | undefined> {
+    let qb = this.db.selectFrom('deals').selectAll().where(dealVisible(actor)).where('title', '=', d.title);
+    qb = d.contact_id === null ? qb.where('contact_id', 'is', null) : qb.where('contact_id', '=', d.contact_id);
+    qb = d.company_id === null ? qb.where('company_id', 'is', null) : qb.where('company_id', '=', d.company_id);
+    return qb.orderBy('id').limit(1).executeTakeFirst();
   }
 
   insert(row: DealTable): Promise<unknown> {
@@ -150,5 +177,24 @@ export class DealRepository {
     const total = searchTotal(await countUpTo(this.db, this.filtered(actor, f, term, true), SEARCH_TOTAL_CAP + 1));
     const rows = await this.list(actor, { ...f, ...page }, term, total.relation === 'eq');
     return { rows, total };
+  }
+  /** A page of the visible deals matching `f` in a sort order of the application's lists. */
+  sorted(actor: Actor, f: DealFilters, sort: Sort<DealSort>, offset: number, limit: number): Promise<DealTable[]> {
+    const term = f.q ? indexableTerm(f.q) : null;
+    const qb = this.filtered(actor, f, term).selectAll('deals');
+    return readOffThread(this.db, sortedRows(qb, sortExpr(actor, sort.key), 'deals.id', sort.dir, offset, limit));
+  }
+
+  /** The visible deals matching a search, counted up to the cap (as search counts them). */
+  async countMatching(actor: Actor, f: DealFilters & { q: string }): Promise<Total> {
+    return searchTotal(await countUpTo(this.db, this.filtered(actor, f, indexableTerm(f.q), true), SEARCH_TOTAL_CAP + 1));
+  }
+
+  /** When each of these deals of the team entered its stage: its last stage change (deals without one: their creation). */
+  async stageEnteredAt(teamId: string, dealIds: string[]): Promise<Map<string, string>> {
+    if (dealIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('deal_stage_history').select((eb) => ['deal_id', eb.fn.max('changed_at').as('at')])
+      .where('team_id', '=', teamId).where('deal_id', 'in', dealIds).groupBy('deal_id').execute();
+    return new Map(rows.map((r) => [r.deal_id, String(r.at)]));
   }
 }

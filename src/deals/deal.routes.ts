@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../services.ts';
 import { MAX_LENGTH } from '../common/text.ts';
-import { errors, IdParam, ListQuery, Nullable, pageOf } from '../common/schema.ts';
+import { errors, IdParam, ListQuery, Nullable, pageOf, StringEnum } from '../common/schema.ts';
 
 const ValueFields = {
   value_eur: Type.Optional(Nullable(Type.Union([Type.Number(), Type.String({ maxLength: 100 })], {
@@ -28,22 +28,25 @@ const DealCreateBody = Type.Object({
   ...LinkFields,
   next_step: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.next_step }))),
   next_step_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time (or a date); stored in UTC' }))),
-}, { title: 'DealInput' });
+}, {
+  title: 'DealInput',
+  examples: [{ contact_id: 'ct_01JD3Q6Z8W5V3K8Y2N4R7T9A1B', value_eur: '12.500', stage: 'qualified', next_step: 'Demo', next_step_at: '2026-12-01T10:00:00Z' }],
+});
 
 const DealPatchBody = Type.Object({
   title: Type.Optional(Type.String({ maxLength: MAX_LENGTH.deal_title })),
   ...ValueFields,
   stage: Type.Optional(Type.String({ description: 'Another stage key: a stage_history entry and deal.stage_changed' })),
-  status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost')], { description: 'won or lost closes the deal (closed_at, deal.closed); open on an open deal changes nothing' })),
+  status: Type.Optional(StringEnum(['open', 'won', 'lost'], { description: 'won or lost closes the deal (closed_at, deal.closed); open on an open deal changes nothing' })),
   ...LinkFields,
   next_step: Type.Optional(Nullable(Type.String({ maxLength: MAX_LENGTH.next_step }))),
   next_step_at: Type.Optional(Nullable(Type.String({ description: 'RFC 3339 date-time; null clears it' }))),
   owner_id: Type.Optional(Type.String({ description: 'Reassign (owners and managers only; a member gets 403 forbidden) to an active user of the team: deal.reassigned' })),
-}, { title: 'DealPatch' });
+}, { title: 'DealPatch', examples: [{ stage: 'proposal', next_step: 'Send the offer', next_step_at: '2026-12-03T09:00:00Z' }] });
 
 const DealQuery = Type.Object({
   ...ListQuery.properties,
-  status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost'), Type.Literal('all')], { description: 'Default open; all = every status' })),
+  status: Type.Optional(StringEnum(['open', 'won', 'lost', 'all'], { description: 'Default open; all = every status' })),
   stage: Type.Optional(Type.String({ description: 'A pipeline stage key; an unknown key answers 422 (field stage)' })),
   owner_id: Type.Optional(Type.String({
     description: "Extension: only the deals owned by this user (a user id, us_...; anything else answers 422, field owner_id). "
@@ -66,32 +69,32 @@ export function dealRoutes(services: Services): FastifyPluginAsyncTypebox {
   return async (api) => {
     api.get('/deals', {
       schema: {
-        tags: ['deals'], summary: "List deals (default: open); q searches the title and the linked contact's and company's names; owner_id (extension) narrows to one user's deals",
+        tags: ['deals'], operationId: 'listDeals', summary: "List deals", description: "Keyset page of the deals the key can see. Filters: status (open, won, lost; all means every status; default open), stage (a stage key), q (searches the title and the linked contact's and company's names) and, as an extension, owner_id.",
         querystring: DealQuery, response: { 200: pageOf(Type.Ref('Deal'), 'DealPage'), ...errors(403, 422) },
       },
     }, async (request) => services.deals.list(request.actor, request.query));
 
     api.post('/deals', {
       schema: {
-        tags: ['deals'], summary: 'Create a deal owned by the key owner (deal.created)',
+        tags: ['deals'], operationId: 'createDeal', summary: 'Create a deal', description: 'Creates a deal owned by the key owner (deal.created). value_eur is a number or a text such as a number with a thousands separator or a shortened form with a k suffix; value_cents is an integer amount in cents; they are alternatives. stage is the key of a pipeline stage (GET /me); link a contact by contact_id or contact_email and a company by company or company_id.',
         body: DealCreateBody, response: { 201: Type.Ref('Deal'), ...errors(402, 403, 404, 422) },
       },
     }, async (request, reply) => reply.code(201).send(await services.deals.create(request.actor, request.body)));
 
     api.get('/deals/:id', {
-      schema: { tags: ['deals'], summary: 'A deal with its tasks, timeline and stage history', params: IdParam, response: { 200: DealDetail, ...errors(403, 404) } },
+      schema: { tags: ['deals'], operationId: 'getDeal', summary: 'Get a deal', description: 'The deal with its tasks, timeline and stage history. A deal the key cannot see answers 404.', params: IdParam, response: { 200: DealDetail, ...errors(403, 404) } },
     }, async (request) => services.deals.detail(request.actor, request.params.id));
 
     api.patch('/deals/:id', {
       schema: {
-        tags: ['deals'], summary: 'Change an open deal (422 deal_not_open otherwise); no changed field: 200 and no event',
+        tags: ['deals'], operationId: 'updateDeal', summary: 'Change a deal', description: 'Only an open deal can be changed (422 deal_not_open otherwise). value_eur is accepted as on create; status won or lost closes the deal (deal.closed), another stage sends deal.stage_changed. A PATCH that changes no field answers 200 and sends no event.',
         params: IdParam, body: DealPatchBody, response: { 200: Type.Ref('Deal'), ...errors(402, 403, 404, [422, 'validation_error, with field; deal_not_open: the deal is won or lost; malformed JSON or wrong types answer a list of {loc, msg, type}']) },
       },
     }, async (request) => services.deals.update(request.actor, request.params.id, request.body));
 
     api.post('/deals/:id/reopen', {
       schema: {
-        tags: ['deals'], summary: 'Extension: reopen a won or lost deal (deal.reopened); an open deal answers 422',
+        tags: ['deals'], operationId: 'reopenDeal', summary: 'Reopen a deal', description: 'Extension: reopens a won or lost deal (deal.reopened); an open deal answers 422.',
         params: IdParam, response: { 200: Type.Ref('Deal'), ...errors(402, 403, 404, [422, 'validation_error with field status: the deal is already open']) },
       },
     }, async (request) => services.deals.reopen(request.actor, request.params.id));

@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox';
 import type { DealStageHistoryTable, DealTable } from '../db/schema.ts';
-import { Id, Nullable, Timestamp } from '../common/schema.ts';
+import { Id, NullableValue, Timestamp, StringEnum } from '../common/schema.ts';
 
 export const DealRow = Type.Object({
-  id: Id('dl'), title: Type.String(), value_cents: Nullable(Type.Integer()), value_eur: Nullable(Type.Number()),
-  currency: Type.Literal('EUR'), stage: Type.String(), status: Type.Union([Type.Literal('open'), Type.Literal('won'), Type.Literal('lost')]),
-  contact_id: Nullable(Type.String()), company_id: Nullable(Type.String()), owner_id: Type.String(),
-  next_step: Nullable(Type.String()), next_step_at: Nullable(Timestamp), closed_at: Nullable(Timestamp),
+  id: Id('dl'), title: Type.String(), value_cents: NullableValue(Type.Integer()), value_eur: NullableValue(Type.Number()),
+  currency: Type.Literal('EUR'), stage: Type.String(), status: StringEnum(['open', 'won', 'lost']),
+  contact_id: NullableValue(Type.String()), company_id: NullableValue(Type.String()), owner_id: Type.String(),
+  next_step: NullableValue(Type.String()), next_step_at: NullableValue(Timestamp), closed_at: NullableValue(Timestamp),
   created_at: Timestamp, updated_at: Timestamp,
 }, { $id: 'Deal', title: 'Deal' });
 export type DealRow = Static<typeof DealRow>;

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ContactTable, Database, DealTable } from '../db/schema.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
-import { type Page, cursorKey, keysetPage, keysetSearchPage } from '../common/pagination.ts';
+import { type Page, cursorKey, keysetPage, keysetSearchPage, parseLimit } from '../common/pagination.ts';
+import { toSortedPage, type Sort, type SortedPage } from '../common/sorting.ts';
 import { parseDealValue } from '../common/money.ts';
 import { AppError, forbidden, notFound, validation } from '../errors/app-error.ts';
 import { isIdOf, newId } from '../lib/ids.ts';
@@ -14,7 +15,7 @@ import { TaskRepository } from '../tasks/task.repository.ts';
 import { toTaskRow } from '../tasks/task.row.ts';
 import { ActivityRepository } from '../activities/activity.repository.ts';
 import { toActivityRow } from '../activities/activity.row.ts';
-import { DealRepository, type DealStatusFilter } from './deal.repository.ts';
+import { DealRepository, type DealSort, type DealStatusFilter } from './deal.repository.ts';
 import { toDealRow, toStageHistoryRow, type DealRow } from './deal.row.ts';
 import { optionalTimestamp, type LinkResolver } from './input.ts';
 import { MAX_LENGTH, cleanText } from '../common/text.ts';
@@ -71,31 +72,48 @@ export class DealService {
     // Checks that touch nothing come first.
     const value = parseDealValue(input) ?? null;
     const nextStepAt = optionalTimestamp(input.next_step_at, 'next_step_at') ?? null;
-    const row = await writeTransaction(this.db, async (tx) => {
-      const keys = await this.stageKeys(tx, actor.teamId);
-      const stage = input.stage ?? keys[0];
-      if (!keys.includes(stage)) throw validation('stage', `stage must be a pipeline stage key of the team: ${keys.join(', ')}.`);
-      const company = await this.links.company(tx, actor, input);
-      const contact = await this.links.contact(tx, actor, input);
-      // A deal with a contact but no company belongs to the contact's company.
-      const companyRow = company ?? (contact?.company_id ? await this.links.companyById(tx, actor, contact.company_id) : undefined);
-      const now = nowIso();
-      const deal: DealTable = {
-        id: newId('deal'), team_id: actor.teamId,
-        title: cleanText(input.title, 'title', MAX_LENGTH.deal_title) ?? companyRow?.name ?? (contact ? contactName(contact) : null) ?? 'Deal',
-        value_cents: value, currency: 'EUR', stage, status: 'open',
-        contact_id: contact?.id ?? null, company_id: companyRow?.id ?? null,
-        // Rule 4 of public-api.md: a new deal is created on behalf of the key owner.
-        owner_id: actor.userId,
-        next_step: cleanText(input.next_step, 'next_step', MAX_LENGTH.next_step) ?? null, next_step_at: nextStepAt, closed_at: null,
-        created_at: now, updated_at: now,
-      };
-      const repo = new DealRepository(tx);
-      await repo.insert(deal);
-      await recordEvents(tx, actor.teamId, [{ event: 'deal.created', entityType: 'deal', entityId: deal.id, data: toDealRow(deal) }]);
-      return deal;
-    });
+    const { row } = await writeTransaction(this.db, (tx) => this.insertIn(tx, actor, input, value, nextStepAt, false));
     return toDealRow(row);
+  }
+
+  /**
+   * rz import: POST /deals inside the caller's transaction, except that a visible deal with the
+   * same title, contact and company (whatever its status) is found instead of a second one
+   * created, so importing a file twice creates each deal once.
+   */
+  async findOrCreateIn(tx: Kysely<Database>, actor: Actor, input: DealInput): Promise<{ row: DealTable; created: boolean }> {
+    const value = parseDealValue(input) ?? null;
+    const nextStepAt = optionalTimestamp(input.next_step_at, 'next_step_at') ?? null;
+    return this.insertIn(tx, actor, input, value, nextStepAt, true);
+  }
+
+  private async insertIn(tx: Kysely<Database>, actor: Actor, input: DealInput, value: number | null, nextStepAt: string | null, findSame: boolean): Promise<{ row: DealTable; created: boolean }> {
+    const keys = await this.stageKeys(tx, actor.teamId);
+    const stage = input.stage ?? keys[0];
+    if (!keys.includes(stage)) throw validation('stage', `stage must be a pipeline stage key of the team: ${keys.join(', ')}.`);
+    const company = await this.links.company(tx, actor, input);
+    const contact = await this.links.contact(tx, actor, input);
+    // A deal with a contact but no company belongs to the contact's company.
+    const companyRow = company ?? (contact?.company_id ? await this.links.companyById(tx, actor, contact.company_id) : undefined);
+    const now = nowIso();
+    const deal: DealTable = {
+      id: newId('deal'), team_id: actor.teamId,
+      title: cleanText(input.title, 'title', MAX_LENGTH.deal_title) ?? companyRow?.name ?? (contact ? contactName(contact) : null) ?? 'Deal',
+      value_cents: value, currency: 'EUR', stage, status: 'open',
+      contact_id: contact?.id ?? null, company_id: companyRow?.id ?? null,
+      // Rule 4 of public-api.md: a new deal is created on behalf of the key owner.
+      owner_id: actor.userId,
+      next_step: cleanText(input.next_step, 'next_step', MAX_LENGTH.next_step) ?? null, next_step_at: nextStepAt, closed_at: null,
+      created_at: now, updated_at: now,
+    };
+    const repo = new DealRepository(tx);
+    if (findSame) {
+      const same = await repo.visibleSame(actor, deal);
+      if (same) return { row: same, created: false };
+    }
+    await repo.insert(deal);
+    await recordEvents(tx, actor.teamId, [{ event: 'deal.created', entityType: 'deal', entityId: deal.id, data: toDealRow(deal) }]);
+    return { row: deal, created: true };
   }
 
   /**
@@ -212,7 +230,8 @@ export class DealService {
     return new DealRepository(this.db).valueByStage(actor, { status: 'open', ownerId });
   }
 
-  async list(actor: Actor, query: DealListQuery): Promise<Page<DealRow>> {
+  /** The list's filters, checked (the API's rules for status, owner_id and stage). */
+  private async filters(actor: Actor, query: DealListQuery) {
     const status = (query.status ?? 'open') as DealStatusFilter;
     if (!['open', 'won', 'lost', 'all'].includes(status)) throw validation('status', 'status must be one of: open, won, lost, all.');
     // Extension: one user's deals. Visibility still applies first (a member asking for someone
@@ -221,11 +240,38 @@ export class DealService {
     if (ownerId !== undefined && !isIdOf('user', ownerId)) throw validation('owner_id', 'owner_id must be a user id (us_ followed by 26 characters).');
     const stage = query.stage?.trim() || undefined;
     if (stage) await this.checkStage(this.db, actor.teamId, stage);
-    const filters = { q: query.q?.trim() || undefined, status, stage, ownerId };
+    return { q: query.q?.trim() || undefined, status, stage, ownerId };
+  }
+
+  async list(actor: Actor, query: DealListQuery): Promise<Page<DealRow>> {
+    const filters = await this.filters(actor, query);
     const repo = new DealRepository(this.db);
     const key = cursorKey('deals', actor.teamId, filters);
     const q = filters.q;
     if (q) return keysetSearchPage(key, query, (page) => repo.search(actor, { ...filters, q }, page), toDealRow);
     return keysetPage(key, query, (page) => repo.list(actor, { ...filters, ...page }), () => repo.count(actor, filters), toDealRow);
+  }
+
+  /** The application's sorted list (extension): the same filters and visibility as list, paged by offset. */
+  async listSorted(actor: Actor, query: DealListQuery, sort: Sort<DealSort>, offset: number): Promise<SortedPage<DealRow>> {
+    const filters = await this.filters(actor, query);
+    const limit = parseLimit(query.limit);
+    const repo = new DealRepository(this.db);
+    const [rows, total] = await Promise.all([
+      repo.sorted(actor, filters, sort, offset, limit),
+      filters.q ? repo.countMatching(actor, { ...filters, q: filters.q }) : repo.count(actor, filters),
+    ]);
+    return toSortedPage(rows, offset, limit, total, toDealRow);
+  }
+
+  /** When each deal entered its current stage (the pipeline cards' "days in stage"); deals the caller already sees. */
+  async stageSince(actor: Actor, deals: DealRow[]): Promise<Map<string, string>> {
+    const changed = await new DealRepository(this.db).stageEnteredAt(actor.teamId, deals.map((d) => d.id));
+    return new Map(deals.map((d) => [d.id, changed.get(d.id) ?? d.created_at]));
+  }
+
+  /** The latest visible activity of each deal (the deals list's "last activity"). */
+  lastActivity(actor: Actor, dealIds: string[]): Promise<Map<string, string>> {
+    return new ActivityRepository(this.db).lastAt(actor, 'deal_id', dealIds);
   }
 }

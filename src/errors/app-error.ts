@@ -46,8 +46,9 @@ export class AppError extends Error {
     this.headers = headers;
   }
 
-  body(): { detail: Record<string, unknown> } {
-    return { detail: { error: this.code, message: this.message, ...this.extra } };
+  /** The error body; requestId, when given, is added as detail.request_id. */
+  body(requestId?: string): { detail: Record<string, unknown> } {
+    return { detail: { error: this.code, message: this.message, ...this.extra, ...(requestId ? { request_id: requestId } : {}) } };
   }
 }
 

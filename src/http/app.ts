@@ -21,6 +21,8 @@ import { apiNotFound, installApiGuard } from './api-guard.ts';
 import { installJsonParser } from './json-body.ts';
 import { withGuardHeaders } from './openapi-headers.ts';
 import { withWebhookEvents } from '../webhooks/webhook.openapi.ts';
+import { polishDocument } from './openapi-document.ts';
+import { DOCS_FAVICON, DOCS_LOGO } from './docs-branding.ts';
 import { apiRoutes } from './api-routes.ts';
 import { webApp } from '../web/web.plugin.ts';
 import { lazySerializers } from './lazy-serializers.ts';
@@ -122,11 +124,14 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
 
   // One document for /api/v1/openapi.json and the /docs page (which loads /docs/json): built once.
   let openapi: object | undefined;
-  const document = () => (openapi ??= withWebhookEvents(withGuardHeaders(app.swagger())));
+  const document = () => (openapi ??= polishDocument(withWebhookEvents(withGuardHeaders(app.swagger()))));
   app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => document());
 
   await app.register(swaggerUi, {
     routePrefix: '/docs', transformSpecificationClone: false, transformSpecification: () => document(),
+    // RZ's name in the top bar and the tab, not the framework's logo.
+    logo: { type: 'image/svg+xml', content: DOCS_LOGO, href: '/docs' },
+    theme: { title: 'RZ API reference', favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: DOCS_FAVICON }] },
     // The plugin's CSP (scripts by hash), with framing refused; Swagger UI sets inline styles as
     // it renders, and upgrade-insecure-requests would break the page on a plain-http local install.
     staticCSP: true,

@@ -1,5 +1,6 @@
 // The one error handler: every failure leaves the service in the body shape of decisions.md,
 // and nothing internal (stack, SQL, paths) ever reaches a client.
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -76,7 +77,9 @@ function send(reply: FastifyReply, status: number, body: unknown, headers: Recor
 }
 
 export function renderError(err: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  if (err instanceof AppError) return send(reply, err.status, err.body(), err.headers);
+  // The request's id (the X-Request-Id of the answer) in every error object, for support tickets.
+  // The 422 list form keeps its documented shape (detail is a list); X-Request-Id carries it there.
+  if (err instanceof AppError) return send(reply, err.status, err.body(request.id), err.headers);
   if (err instanceof RequestShapeError) return send(reply, 422, { detail: err.issues });
   const fe = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (fe.validation) {
@@ -121,8 +124,10 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
       : err.code === 'HPE_INVALID_URL' || err.code === 'HPE_INVALID_TOKEN' && /url/i.test(err.message)
         ? new AppError('bad_request', 'The URL is malformed. Percent-encode non-ASCII characters in it (UTF-8).')
         : new AppError('bad_request', 'The HTTP request is malformed (request line, headers or body framing).');
-  const body = JSON.stringify(error.body());
-  const answer = `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  // No request exists yet, so no id was given to one: this answer gets its own.
+  const requestId = randomUUID();
+  const body = JSON.stringify(error.body(requestId));
+  const answer = `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   // Bad bytes after a good request on the same connection (pipelining, or stray bytes past
   // Content-Length): that request, received whole, may still be running. Its answer goes out
   // first, then this one; closing now would hide the answer of a change that was made. A request

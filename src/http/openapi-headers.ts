@@ -34,7 +34,7 @@ const WITH_BODY: Record<string, string> = {
 };
 const REPLAYED = { description: 'true on an answer replayed for a retried Idempotency-Key', schema: { type: 'string', enum: ['true'] } };
 
-/** getContacts, postDeals, getDealsById, postDealsByIdReopen, ...: stable names for client generators. */
+/** A name for an operation whose route gives none (getContactsById, ...): every operation of the document has one. */
 function operationId(method: string, path: string): string {
   const words = path.replace(/^\/(?:api\/v1\/)?/, '').split('/').map((seg) => (seg.startsWith('{') ? `by_${seg.slice(1, -1)}` : seg));
   return method + words.flatMap((w) => w.split(/[_-]/)).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');

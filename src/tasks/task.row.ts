@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
 import type { TaskTable } from '../db/schema.ts';
-import { Id, Nullable, Timestamp } from '../common/schema.ts';
+import { Id, NullableValue, Timestamp } from '../common/schema.ts';
 
 export const TaskRow = Type.Object({
-  id: Id('tk'), title: Type.String(), due_at: Nullable(Timestamp), done: Type.Boolean(), done_at: Nullable(Timestamp),
-  deal_id: Nullable(Type.String()), contact_id: Nullable(Type.String()), owner_id: Type.String(),
+  id: Id('tk'), title: Type.String(), due_at: NullableValue(Timestamp), done: Type.Boolean(), done_at: NullableValue(Timestamp),
+  deal_id: NullableValue(Type.String()), contact_id: NullableValue(Type.String()), owner_id: Type.String(),
   created_at: Timestamp, updated_at: Timestamp,
 }, { $id: 'Task', title: 'Task' });
 export type TaskRow = Static<typeof TaskRow>;

@@ -55,6 +55,8 @@ export interface PageCtx {
   csrf: string;
   flash: Flash | null;
   path: string;
+  /** The page's address with its query (a search, a sort), for the language switch to come back to. */
+  here: string;
   baseUrl: string;
   licenceInactive: boolean;
   /** The form the services just refused, to be shown again; `shown` once a page has rendered it. */
@@ -69,11 +71,18 @@ export function baseUrlOf(request: FastifyRequest, configured: string | null): s
   return configured?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
 }
 
+// A page shown in answer to a form (POST) comes back as its path only; an address too long to
+// be a redirect target (safeLocalPath) too.
+function hereOf(request: FastifyRequest): string {
+  const path = request.url.split('?')[0];
+  return request.method === 'GET' && request.url.length <= MAX_REDIRECT_PATH ? request.url : path;
+}
+
 export function ctxOf(request: FastifyRequest, publicUrl: string | null): PageCtx {
   const w = request.web;
   return {
     t: translator(w.locale), locale: w.locale, user: w.session?.user ?? null, teamName: w.session?.teamName ?? null, csrf: w.csrf, flash: w.flash,
-    path: request.url.split('?')[0], baseUrl: baseUrlOf(request, publicUrl), licenceInactive: w.licenceInactive === true,
+    path: request.url.split('?')[0], here: hereOf(request), baseUrl: baseUrlOf(request, publicUrl), licenceInactive: w.licenceInactive === true,
     rejected: w.handed.form ?? null,
   };
 }

@@ -1,6 +1,7 @@
 // Interface texts in English and German. German is typed against English, so a missing
 // translation is a type error, not a blank label.
 import { METHODS, type MethodKey } from '../calls/analyzer/types.ts';
+import { CRM_DE, CRM_EN } from './i18n-crm.ts';
 
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -76,7 +77,6 @@ const en = {
   'timeline.title': 'Timeline', 'timeline.member_scope': 'You see your own notes and calls here and what happened on deals you own; colleagues\' deals and notes are not shown.', 'timeline.none': 'Nothing on the timeline yet.',
   'kind.note': 'Note', 'kind.call': 'Call', 'kind.email': 'Email', 'kind.meeting': 'Meeting', 'kind.whatsapp': 'WhatsApp',
   'deals.new': 'New deal', 'deals.create': 'Create deal', 'deals.created': 'The deal is created.', 'deals.all_deals': 'All deals (list)', 'deals.my_deals': 'My deals (list)',
-  'deals.board_hint': 'Drag a card to another stage, or pick the stage on the card and press Move.',
   'deals.more_in_stage': '{n} more in this stage', 'deals.status': 'Status', 'deals.all': 'all', 'deals.stage': 'Stage',
   'deals.title': 'Title', 'deals.value': 'Value (EUR)', 'deals.next_step': 'Next step', 'deals.next_step_at': 'Next step on',
   'deals.contact': 'Contact', 'deals.contact_email': 'Contact email', 'deals.closed_at': 'Closed', 'deals.close_won': 'Close as won',
@@ -97,9 +97,17 @@ const en = {
   'calls.moments': 'Three moments', 'calls.why': 'Why it matters', 'calls.coaching': 'Coaching', 'calls.say_instead': 'What to say instead',
   ...METHOD_LABELS_EN,
   'calls.method': 'Method', 'calls.failed': 'The analysis failed:', 'calls.in_progress': 'The analysis is running. Reload the page in a moment.',
-  'coaching.title_team': 'Team coaching', 'coaching.title_mine': 'My coaching', 'coaching.none': 'No analysed calls yet.',
+  'coaching.title_team': 'Team coaching', 'coaching.title_mine': 'My coaching',
   'coaching.weakest_team': "The team's weakest dimension", 'coaching.weakest_mine': 'Your weakest dimension', 'coaching.average': 'average',
-  'coaching.analysed': 'Analysed calls', 'coaching.window': 'Figures and charts cover the latest {n} analysed calls (since {since}); older calls are on the Calls page.', 'coaching.calls_n': '{n} calls', 'coaching.over_time': 'Scores of {name} over time',
+  'coaching.analysed': 'Analysed calls', 'coaching.calls_n': '{n} calls', 'coaching.over_time': 'Weekly averages of {name}',
+  'coaching.period': 'Period', 'coaching.last_weeks': 'Last {n} weeks', 'coaching.bad_period': 'There is no period “{value}”; showing the last {n} weeks.',
+  'coaching.range': 'ISO weeks {from} to {to} (Monday to Sunday, UTC).', 'coaching.none_period': 'No analysed calls in these weeks.',
+  'coaching.spread': "The team's spread per dimension", 'coaching.spread_hint': "How many of the team's calls in these weeks scored 1 to 5, with the quartiles of the scores.",
+  'coaching.columns_hint': 'The columns 1 to 5 count the calls with that score.', 'coaching.score_n': 'Score {n}', 'coaching.dimension': 'Dimension', 'coaching.calls': 'Calls', 'coaching.min': 'Lowest', 'coaching.q1': 'Lower quartile',
+  'coaching.median': 'Median', 'coaching.q3': 'Upper quartile', 'coaching.max': 'Highest', 'coaching.week': 'Week',
+  'coaching.weekly_numbers': 'Weekly averages of {name}, by ISO week', 'coaching.gaps_hint': 'A week without calls is a gap in the lines and “—” in the table.',
+  'coaching.misses': 'Recurring biggest misses', 'coaching.misses_top': 'Comes up most: {method}, in {n} of {total} calls.', 'coaching.times': 'Times',
+  'coaching.no_method': 'No method named', 'coaching.more': 'and {n} more', 'coaching.miss_calls': 'Calls',
   'webhooks.register': 'Register a webhook', 'webhooks.register_submit': 'Register webhook', 'webhooks.description': 'Description (optional)',
   'webhooks.url_hint': 'Only https addresses that resolve to public networks are accepted. RZ does not contact the URL now.',
   'webhooks.url_hint_private': 'This installation also accepts http and private addresses (RZ_WEBHOOK_ALLOW_PRIVATE, for development and tests only). RZ does not contact the URL now.',
@@ -168,6 +176,7 @@ const en = {
   'members.paid_on': '{name} now has the paid product.', 'members.paid_off': '{name} no longer has the paid product.',
   'coaching.calls_one': '{n} call', 'coaching.rep_calls': 'Calls of {name}', 'calls.show': 'Show', 'calls.analysis': 'Call analysis',
   'calls.written_in_de': 'written in German', 'calls.written_in_en': 'written in English',
+  ...CRM_EN,
 };
 
 export type MessageKey = keyof typeof en;
@@ -236,7 +245,6 @@ const de: Record<MessageKey, string> = {
   'timeline.title': 'Chronik', 'timeline.member_scope': 'Hier stehen Ihre eigenen Notizen und Gespräche und was auf Ihren Deals passiert ist; Deals und Notizen von Kolleginnen und Kollegen werden nicht angezeigt.', 'timeline.none': 'Noch nichts in der Chronik.',
   'kind.note': 'Notiz', 'kind.call': 'Gespräch', 'kind.email': 'E-Mail', 'kind.meeting': 'Termin', 'kind.whatsapp': 'WhatsApp',
   'deals.new': 'Neuer Deal', 'deals.create': 'Deal anlegen', 'deals.created': 'Der Deal ist angelegt.', 'deals.all_deals': 'Alle Deals (Liste)', 'deals.my_deals': 'Meine Deals (Liste)',
-  'deals.board_hint': 'Ziehen Sie eine Karte in eine andere Phase, oder wählen Sie die Phase auf der Karte und drücken Sie Verschieben.',
   'deals.more_in_stage': '{n} weitere in dieser Phase', 'deals.status': 'Status', 'deals.all': 'alle', 'deals.stage': 'Phase',
   'deals.title': 'Titel', 'deals.value': 'Wert (EUR)', 'deals.next_step': 'Nächster Schritt', 'deals.next_step_at': 'Nächster Schritt am',
   'deals.contact': 'Kontakt', 'deals.contact_email': 'E-Mail des Kontakts', 'deals.closed_at': 'Abgeschlossen', 'deals.close_won': 'Als gewonnen abschließen',
@@ -262,9 +270,17 @@ const de: Record<MessageKey, string> = {
   'method.voss_mirror': 'Spiegeln (Mirroring)', 'method.voss_calibrated_question': 'Kalibrierte Frage', 'method.voss_accusation_audit': 'Einwände vorwegnehmen (Accusation Audit)',
   'method.trial_close': 'Testabschluss (Trial Close)', 'method.calendar_close': 'Termin im Kalender festmachen (Calendar Close)',
   'calls.method': 'Methode', 'calls.failed': 'Die Analyse ist fehlgeschlagen:', 'calls.in_progress': 'Die Analyse läuft. Laden Sie die Seite gleich neu.',
-  'coaching.title_team': 'Team-Coaching', 'coaching.title_mine': 'Mein Coaching', 'coaching.none': 'Noch keine analysierten Gespräche.',
+  'coaching.title_team': 'Team-Coaching', 'coaching.title_mine': 'Mein Coaching',
   'coaching.weakest_team': 'Schwächste Dimension des Teams', 'coaching.weakest_mine': 'Ihre schwächste Dimension', 'coaching.average': 'Durchschnitt',
-  'coaching.analysed': 'Analysierte Gespräche', 'coaching.window': 'Zahlen und Diagramme beziehen sich auf die letzten {n} analysierten Gespräche (seit {since}); ältere stehen auf der Seite Gespräche.', 'coaching.calls_n': '{n} Gespräche', 'coaching.over_time': 'Bewertungen von {name} im Zeitverlauf',
+  'coaching.analysed': 'Analysierte Gespräche', 'coaching.calls_n': '{n} Gespräche', 'coaching.over_time': 'Wochendurchschnitte von {name}',
+  'coaching.period': 'Zeitraum', 'coaching.last_weeks': 'Letzte {n} Wochen', 'coaching.bad_period': 'Einen Zeitraum „{value}“ gibt es nicht; gezeigt werden die letzten {n} Wochen.',
+  'coaching.range': '{from} bis {to} (Kalenderwochen nach ISO, Montag bis Sonntag, UTC).', 'coaching.none_period': 'Keine analysierten Gespräche in diesen Wochen.',
+  'coaching.spread': 'Streuung im Team je Dimension', 'coaching.spread_hint': 'Wie viele Gespräche des Teams in diesen Wochen mit 1 bis 5 bewertet wurden, mit den Quartilen der Bewertungen.',
+  'coaching.columns_hint': 'Die Spalten 1 bis 5 zählen die Gespräche mit dieser Bewertung.', 'coaching.score_n': 'Bewertung {n}', 'coaching.dimension': 'Dimension', 'coaching.calls': 'Gespräche', 'coaching.min': 'Niedrigste', 'coaching.q1': 'Unteres Quartil',
+  'coaching.median': 'Median', 'coaching.q3': 'Oberes Quartil', 'coaching.max': 'Höchste', 'coaching.week': 'Woche',
+  'coaching.weekly_numbers': 'Wochendurchschnitte von {name}, nach Kalenderwoche', 'coaching.gaps_hint': 'Eine Woche ohne Gespräche ist eine Lücke in den Linien und „—“ in der Tabelle.',
+  'coaching.misses': 'Wiederkehrende größte verpasste Chancen', 'coaching.misses_top': 'Am häufigsten: {method}, in {n} von {total} Gesprächen.', 'coaching.times': 'Anzahl',
+  'coaching.no_method': 'Keine Methode genannt', 'coaching.more': 'und {n} weitere', 'coaching.miss_calls': 'Gespräche',
   'webhooks.register': 'Webhook registrieren', 'webhooks.register_submit': 'Webhook registrieren', 'webhooks.description': 'Beschreibung (optional)',
   'webhooks.url_hint': 'Nur https-Adressen, die auf öffentliche Netze zeigen, werden angenommen. RZ kontaktiert die URL jetzt nicht.',
   'webhooks.url_hint_private': 'Diese Installation nimmt auch http- und private Adressen an (RZ_WEBHOOK_ALLOW_PRIVATE, nur für Entwicklung und Tests). RZ kontaktiert die URL jetzt nicht.',
@@ -333,6 +349,7 @@ const de: Record<MessageKey, string> = {
   'members.paid_on': '{name} hat jetzt das bezahlte Produkt.', 'members.paid_off': '{name} hat das bezahlte Produkt nicht mehr.',
   'coaching.calls_one': '{n} Gespräch', 'coaching.rep_calls': 'Gespräche von {name}', 'calls.show': 'Anzeigen', 'calls.analysis': 'Gesprächsanalyse',
   'calls.written_in_de': 'auf Deutsch verfasst', 'calls.written_in_en': 'auf Englisch verfasst',
+  ...CRM_DE,
 };
 
 const MESSAGES: Record<Locale, Record<MessageKey, string>> = { en, de };

@@ -39,7 +39,7 @@ export function csrfField(ctx: PageCtx): Html {
 function languageSwitch(ctx: PageCtx): Html {
   const other = ctx.locale === 'de' ? 'en' : 'de';
   return html`<form method="post" action="/language" class="lang">
-    ${csrfField(ctx)}<input type="hidden" name="next" value="${ctx.path}">
+    ${csrfField(ctx)}<input type="hidden" name="next" value="${ctx.here}">
     <button type="submit" name="locale" value="${other}" lang="${other}" title="${ctx.t('lang.switch')}">${other === 'de' ? 'Deutsch' : 'English'}</button>
   </form>`;
 }
@@ -52,6 +52,15 @@ function nav(ctx: PageCtx): Html {
   return html`<nav aria-label="${ctx.t('nav.main')}" class="mainnav"><ul>
     ${items.map((n) => html`<li><a href="${n.href}"${isCurrent(ctx.path, n.href) ? html` aria-current="page"` : ''}>${ctx.t(n.label)}</a></li>`)}
   </ul></nav>`;
+}
+
+/** The header's search across contacts, companies and deals (the /search page); "/" focuses it (app.js). */
+function headerSearch(ctx: PageCtx): Html {
+  if (!ctx.user) return html``;
+  return html`<form method="get" action="/search" class="hsearch" role="search" aria-label="${ctx.t('search.label')}">
+    <label for="hq" class="sr-only">${ctx.t('search.label')}</label>
+    <input id="hq" name="q" type="search" placeholder="${ctx.t('search.placeholder')}" aria-keyshortcuts="/" title="${ctx.t('search.shortcut')}">
+  </form>`;
 }
 
 function userMenu(ctx: PageCtx): Html {
@@ -90,7 +99,7 @@ export function layout(ctx: PageCtx, opts: { title: string; body: Html; wide?: b
 <header class="top">
   <a class="brand" href="/">RZ</a>${ctx.teamName ? html`<span class="teamname" title="${ctx.t('nav.team_name')}">${ctx.teamName}</span>` : ''}
   ${nav(ctx)}
-  <div class="topright">${userMenu(ctx)}${languageSwitch(ctx)}</div>
+  <div class="topright">${headerSearch(ctx)}${userMenu(ctx)}${languageSwitch(ctx)}</div>
 </header>
 <main id="main" tabindex="-1" class="${opts.wide ? 'wide' : ''}">
 ${licenceBanner(ctx)}

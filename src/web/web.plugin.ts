@@ -21,10 +21,13 @@ import { accountRoutes } from './pages/account.ts';
 import { teamRoutes } from './pages/team.ts';
 import { crmRoutes } from './pages/crm.ts';
 import { dealRoutes } from './pages/deals.ts';
+import { exportRoutes } from './pages/export.ts';
 import { callRoutes } from './pages/calls.ts';
 import { analyseCallRoutes } from './pages/analyse-call.ts';
+import { coachingRoutes } from './pages/coaching.ts';
 import { webhookRoutes } from './pages/webhooks.ts';
 import { usageRoutes } from './pages/usage.ts';
+import { searchRoutes } from './pages/search.ts';
 import { formErrorText } from './form-errors.ts';
 import { unstorableTextPath } from '../http/stored-text.ts';
 
@@ -211,9 +214,12 @@ export function webApp(services: Services): FastifyPluginAsync {
     await web.register(teamRoutes(services));
     await web.register(crmRoutes(services));
     await web.register(dealRoutes(services));
+    await web.register(exportRoutes(services));
     await web.register(callRoutes(services));
     await web.register(analyseCallRoutes(services));
+    await web.register(coachingRoutes(services));
     await web.register(webhookRoutes(services));
     await web.register(usageRoutes(services));
+    await web.register(searchRoutes(services));
   };
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
-import { Id, Nullable, Timestamp } from '../common/schema.ts';
+import { Id, NullableValue, Timestamp, StringEnum } from '../common/schema.ts';
 import { EVENT_NAMES } from '../events/event.repository.ts';
 
 /** The subscription to every event, also to those added later. */
@@ -18,7 +18,7 @@ export const WebhookRow = Type.Object({
   url: Type.String({ description: 'https URL the deliveries are POSTed to' }),
   events: Type.Array(Type.String({ enum: [...EVENT_NAMES, ALL_EVENTS] }), { description: 'Subscribed event names, or ["*"] for every event' }),
   paused: Type.Boolean({ description: 'A paused webhook gets no deliveries for new events' }),
-  description: Nullable(Type.String()),
+  description: NullableValue(Type.String()),
   created_by: Type.String({ description: 'User whose visibility filters the deliveries' }),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -35,10 +35,10 @@ export function toWebhookRow(r: WebhookTable): WebhookRow {
 export const WebhookAttemptRow = Type.Object({
   attempt: Type.Integer({ description: '1 to 5' }),
   attempted_at: Timestamp,
-  status_code: Nullable(Type.Integer({ description: 'HTTP status of the answer; null without an answer' })),
+  status_code: NullableValue(Type.Integer({ description: 'HTTP status of the answer; null without an answer' })),
   duration_ms: Type.Integer(),
-  error: Nullable(Type.String({ description: 'Why the attempt failed; null on success' })),
-  response_snippet: Nullable(Type.String({ description: 'First bytes (at most 1 KiB) of the answer body' })),
+  error: NullableValue(Type.String({ description: 'Why the attempt failed; null on success' })),
+  response_snippet: NullableValue(Type.String({ description: 'First bytes (at most 1 KiB) of the answer body' })),
 }, { $id: 'WebhookAttempt', title: 'WebhookAttempt' });
 export type WebhookAttemptRow = Static<typeof WebhookAttemptRow>;
 
@@ -53,14 +53,14 @@ export const WebhookDeliveryRow = Type.Object({
   id: Id('dv'),
   webhook_id: Type.String(),
   event: Type.String({ description: 'Event name, or "ping"' }),
-  event_id: Nullable(Type.String({ description: 'The event (body id); null for a ping' })),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  event_id: NullableValue(Type.String({ description: 'The event (body id); null for a ping' })),
+  status: StringEnum(['pending', 'succeeded', 'failed']),
   attempt_count: Type.Integer(),
-  next_attempt_at: Nullable(Timestamp),
-  last_status_code: Nullable(Type.Integer()),
-  last_error: Nullable(Type.String()),
+  next_attempt_at: NullableValue(Timestamp),
+  last_status_code: NullableValue(Type.Integer()),
+  last_error: NullableValue(Type.String()),
   created_at: Timestamp,
-  completed_at: Nullable(Timestamp),
+  completed_at: NullableValue(Timestamp),
   body: Type.String({
     description: 'The exact JSON text that is POSTed ({id, event, created_at, data}), byte for byte: every attempt '
       + 'and a redelivery send these bytes, and X-RZ-Signature is the HMAC-SHA256 of them, so you can verify it with this string. '

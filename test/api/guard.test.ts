@@ -629,8 +629,11 @@ describe('API guard', () => {
       const answer = await rawRequest(port, `GET /api/v1/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.owner.key}\r\n`);
       assert.match(answer, /^HTTP\/1\.1 408 /);
       assert.doesNotMatch(answer, /X-RateLimit/i);
+      // Its request_id is the X-Request-Id of this answer (the parser's refusals get one of their own).
+      const requestId = /\r\nX-Request-Id: ([^\r]+)\r\n/i.exec(answer)?.[1];
+      assert.ok(requestId);
       assert.deepEqual(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), {
-        detail: { error: 'request_timeout', message: 'The request took too long to arrive.' },
+        detail: { error: 'request_timeout', message: 'The request took too long to arrive.', request_id: requestId },
       });
       // A body that stops coming after the headers: the same 408.
       const trickled = await rawRequest(port, `POST /api/v1/companies HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${a.owner.key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"Tri`);

@@ -6,6 +6,11 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { ERROR_STATUS } from '../../src/errors/app-error.ts';
 import { EVENT_NAMES } from '../../src/events/event.repository.ts';
+import { describeFindings, redoclyFindings, spectralFindings } from '../helpers/openapi-lint.ts';
+
+/** A schema with its $ref followed (named components of the document). */
+const resolve = (doc: any, schema: any): any => (schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema);
+const jsonSchema = (doc: any, holder: any): any => resolve(doc, holder?.content?.['application/json']?.schema);
 
 describe('OpenAPI document', () => {
   let s: TestServer;
@@ -59,7 +64,7 @@ describe('OpenAPI document', () => {
     const r422 = doc.paths['/contacts'].post.responses['422'];
     assert.ok(JSON.stringify(r422).includes('ValidationErrorList') || JSON.stringify(r422).includes('loc'));
     // Defaults the contract names are in the schema, where client generators read them.
-    assert.equal(doc.paths['/calls'].post.requestBody.content['application/json'].schema.properties.language.default, 'de');
+    assert.equal(jsonSchema(doc, doc.paths['/calls'].post.requestBody).properties.language.default, 'de');
   });
 
   it('documents the rate-limit headers on answers and Idempotency-Key on every POST', () => {
@@ -102,7 +107,10 @@ describe('OpenAPI document', () => {
     }
     assert.ok(ids.every((id) => typeof id === 'string' && /^[a-z]+[A-Za-z]+$/.test(id)), ids.join(', '));
     assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
-    assert.equal(doc.paths['/deals/{id}/reopen'].post.operationId, 'postDealsByIdReopen');
+    assert.equal(doc.paths['/deals/{id}/reopen'].post.operationId, 'reopenDeal');
+    assert.equal(doc.paths['/contacts'].get.operationId, 'listContacts');
+    assert.equal(doc.paths['/deals'].post.operationId, 'createDeal');
+    assert.equal(doc.paths['/webhooks/{id}/deliveries/{delivery_id}/redeliver'].post.operationId, 'redeliverWebhookDelivery');
     assert.match(doc.paths['/me'].get.responses['402'].description, /licence_inactive/);
     // Codes an operation cannot give are not named on it.
     assert.doesNotMatch(doc.paths['/contacts'].post.responses['402'].description, /team_cap|credits/);
@@ -133,15 +141,16 @@ describe('OpenAPI document', () => {
     assert.equal(doc.paths['/events'].get.parameters.find((p: any) => p.name === 'event').schema.$ref, names);
     assert.deepEqual(doc.components.schemas.Event.properties.event.enum, [...EVENT_NAMES]);
     assert.deepEqual(doc.components.schemas.Webhook.properties.events.items.enum, [...EVENT_NAMES, '*']);
-    assert.match(JSON.stringify(doc.paths['/webhooks'].post.requestBody.content['application/json'].schema.properties.events), /EventName/);
+    assert.match(JSON.stringify(jsonSchema(doc, doc.paths['/webhooks'].post.requestBody).properties.events), /EventName/);
     assert.deepEqual(doc.paths['/webhooks/{id}/deliveries'].get.parameters.find((p: any) => p.name === 'status').schema.enum, ['pending', 'succeeded', 'failed']);
   });
 
   it('documents the list page of every list with total_relation as an enum of eq and gte', () => {
     let lists = 0;
     for (const [path, item] of Object.entries<any>(doc.paths)) {
-      const schema = item.get?.responses['200']?.content?.['application/json']?.schema;
+      const schema = jsonSchema(doc, item.get?.responses['200']);
       if (!schema?.properties?.next_cursor) continue;
+      assert.match(item.get.responses['200'].content['application/json'].schema.$ref, /^#\/components\/schemas\/\w+Page$/, path);
       lists++;
       assert.deepEqual(schema.required?.slice().sort(), ['items', 'next_cursor', 'total', 'total_relation'], path);
       assert.deepEqual(schema.properties.total_relation.enum, ['eq', 'gte'], path);
@@ -158,6 +167,64 @@ describe('OpenAPI document', () => {
     assert.notEqual(owner.required, true);
     assert.equal(owner.schema.type, 'string');
     assert.match(owner.description ?? owner.schema.description, /^Extension: .*owner_id/);
+  });
+
+  it("passes Spectral's spectral:oas and Redocly's recommended rules without an error or a warning", async () => {
+    const spectral = await spectralFindings(doc);
+    assert.equal(spectral.filter((f) => f.severity === 'error' || f.severity === 'warn').length, 0, describeFindings(spectral));
+    const redocly = await redoclyFindings(doc);
+    assert.equal(redocly.filter((f) => f.severity === 'error' || f.severity === 'warn').length, 0, describeFindings(redocly));
+  });
+
+  it('reads well: a summary, a description and a defined tag on every operation, an example on every body and answer', () => {
+    const tags = new Set(doc.tags.map((t: any) => t.name));
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        const where = `${method} ${path}`;
+        assert.ok(op.summary && op.summary.length <= 60, `${where}: a short summary`);
+        assert.ok(op.description, `${where}: a description`);
+        assert.ok(op.tags.length > 0 && op.tags.every((t: string) => tags.has(t)), `${where}: defined tags`);
+        if (op.requestBody) assert.ok(op.requestBody.content['application/json'].example, `${where}: a request example`);
+        for (const [status, r] of Object.entries<any>(op.responses)) {
+          const media = r.content?.['application/json'];
+          if (media) assert.ok(media.example !== undefined || Object.keys(media.examples ?? {}).length > 0, `${where} ${status}: an example`);
+        }
+      }
+    }
+    // A row, a page, a detail and an input each have a name client generators use.
+    for (const name of ['Contact', 'ContactPage', 'ContactDetail', 'ContactInput', 'Deal', 'DealPage', 'DealDetail', 'DealInput', 'DealPatch', 'Error', 'Me', 'WebhookCreated']) {
+      assert.ok(doc.components.schemas[name], `component ${name}`);
+    }
+    assert.equal(doc.paths['/contacts/{id}'].get.responses['200'].content['application/json'].schema.$ref, '#/components/schemas/ContactDetail');
+  });
+
+  it('writes choices as enum and nullable fields as a type list, not as unions of one-value schemas', () => {
+    const text = JSON.stringify(doc);
+    // An anyOf of schemas that each allow one value, or of a plain type and null, is what TypeBox unions became.
+    const unions: string[] = [];
+    const visit = (node: any, at: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      if (Array.isArray(node.anyOf)) {
+        const one = node.anyOf.filter((b: any) => b.enum?.length === 1 || b.const !== undefined);
+        if (one.length > 1) unions.push(at);
+      }
+      for (const [k, v] of Object.entries(node)) if (k !== 'example' && k !== 'examples') visit(v, `${at}/${k}`);
+    };
+    visit(doc, '#');
+    assert.deepEqual(unions, []);
+    assert.deepEqual(doc.components.schemas.Deal.properties.status, { type: 'string', enum: ['open', 'won', 'lost'] });
+    assert.deepEqual(doc.components.schemas.Call.properties.filename, { type: ['string', 'null'] });
+    assert.ok(text.length > 0);
+  });
+
+  it('serves /docs under RZ\'s name and mark, not the framework\'s', async () => {
+    const page = await (await fetch(`${s.baseUrl}/docs/`)).text();
+    assert.match(page, /<title>RZ API reference<\/title>/);
+    // Swagger UI's top-bar logo is replaced by RZ's, inlined by the page's initializer.
+    const init = await (await fetch(`${s.baseUrl}/docs/static/swagger-initializer.js`)).text();
+    const inlined = /data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(init);
+    assert.ok(inlined, 'the logo is replaced');
+    assert.match(Buffer.from(inlined[1], 'base64').toString(), />RZ<.*API reference/);
   });
 
   it('serves an interactive reference at /docs that shows this same document', async () => {

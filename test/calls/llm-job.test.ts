@@ -65,6 +65,28 @@ describe('calls: the LLM analyzer in the job queue', () => {
     assert.equal(done.result.metrics.llm.cost_cents, 0.25);
   });
 
+  it('answers paid for before an outage count into the day\'s spend, though the job comes back', async () => {
+    const t = await makeTeam(s.services, s.api, 'PaidThenDown');
+    await enableCalls(s.services, t.member.userId);
+    const text = transcript(`llm-${++n}`);
+    llm.requests = [];
+    llm.replies = [
+      // Attempt 1: an answer that is no analysis (paid for), then the endpoint is down for the correction.
+      { content: '{"nonsense": true}', usage: { prompt_tokens: 1000, completion_tokens: 500 } },
+      { status: 503 },
+      // Attempt 2: a valid answer.
+      { content: modelAnswer(text, 'de'), usage: { prompt_tokens: 1000, completion_tokens: 500 } },
+    ];
+    const push = await t.member.client.post('/calls', { transcript: text });
+    const done = await waitForCall(t.member.client, push.body.id);
+    assert.equal(done.status, 'done');
+    assert.equal(done.result.analyzer, 'llm');
+    assert.equal(done.result.metrics.llm.attempts, 2);
+    assert.equal(llm.requests.filter((r) => r.body.messages[1].content === text).length, 3);
+    // 0.25 cents for the answer before the outage and 0.25 for the one that was used.
+    assert.equal(await s.services.allowances.spentToday(t.teamId), 0.5);
+  });
+
   it('after the last attempt the built-in result is stored and says the LLM failed', async () => {
     const t = await makeTeam(s.services, s.api, 'Outage');
     await enableCalls(s.services, t.member.userId);

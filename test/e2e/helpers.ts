@@ -24,23 +24,23 @@ export class WebClient {
     }
   }
 
-  async get(path: string): Promise<{ status: number; text: string; location: string | null }> {
+  async get(path: string): Promise<{ status: number; text: string; location: string | null; headers: Headers }> {
     const res = await fetch(this.baseUrl + path, { redirect: 'manual', headers: { cookie: this.cookieHeader() } });
     this.remember(res);
-    return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+    return { status: res.status, text: await res.text(), location: res.headers.get('location'), headers: res.headers };
   }
 
   /** `referer` is the page the form was on (the application sends refused forms back there). */
-  async post(path: string, fields: Record<string, string | string[]>, opts: { csrf?: string | null; referer?: string } = {}): Promise<{ status: number; text: string; location: string | null }> {
+  async post(path: string, fields: Record<string, string | string[]>, opts: { csrf?: string | null; referer?: string; accept?: string } = {}): Promise<{ status: number; text: string; location: string | null; type: string }> {
     const body = new URLSearchParams();
     for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
     if (opts.csrf !== null) body.set('_csrf', opts.csrf ?? (await this.csrf()));
     const res = await fetch(this.baseUrl + path, {
       method: 'POST', redirect: 'manual', body,
-      headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', ...(opts.referer ? { referer: this.baseUrl + opts.referer } : {}) },
+      headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', ...(opts.referer ? { referer: this.baseUrl + opts.referer } : {}), ...(opts.accept ? { accept: opts.accept } : {}) },
     });
     this.remember(res);
-    return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+    return { status: res.status, text: await res.text(), location: res.headers.get('location'), type: res.headers.get('content-type') ?? '' };
   }
 
   /** The CSRF token of this browser, as a page's forms carry it. */

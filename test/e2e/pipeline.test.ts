@@ -1,5 +1,5 @@
-// In the browser: moving a deal across the pipeline (drag and drop, and the plain form), closing
-// and reopening it, notes and tasks from the deal page, and a member kept out of a manager's deal.
+// In the browser: pipeline cards (contact, next step, days in stage) moved by drag and drop and by keyboard, the
+// deal page's stage form, closing and reopening, notes and tasks, and a member kept out of a manager's deal.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -23,28 +23,113 @@ describe('pipeline and deals in the browser', () => {
     await s.stop();
   });
 
-  it('drags a deal card to another stage column', async () => {
-    const deal = (await t.manager.client.post('/deals', { title: 'Initech rollout', value_eur: '12.5k', contact_email: 'bill@initech.test' })).body;
+  it('shows each card with its contact, next step date and days in stage, and drags it to another stage in place', async () => {
+    const deal = (await t.manager.client.post('/deals', { title: 'Initech rollout', value_eur: '12.5k', contact_email: 'bill@initech.test', next_step: 'Send the offer', next_step_at: '2031-03-14' })).body;
+    // Entered its stage three days ago (created then, no stage change since).
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000 - 60_000).toISOString();
+    await s.services.handle.db.updateTable('deals').set({ created_at: threeDaysAgo }).where('id', '=', deal.id).execute();
     const { page } = br;
     await page.goto(`${s.baseUrl}/pipeline`);
     const card = page.locator(`.dealcard[data-deal="${deal.id}"]`);
-    assert.match(await card.innerText(), /Initech rollout[\s\S]*12,500/);
+    assert.match(await card.innerText(), /Initech rollout[\s\S]*12,500[\s\S]*bill@initech\.test[\s\S]*Next step 14 Mar 2031: Send the offer[\s\S]*3 days in stage/);
+    assert.equal(await card.getByRole('link', { name: 'bill@initech.test' }).getAttribute('href'), `/contacts/${deal.contact_id}`);
+    assert.equal(await card.locator('select, button').count(), 0);
     assert.equal(await card.locator('xpath=ancestor::section[1]').getAttribute('data-stage'), 'lead');
-    await Promise.all([page.waitForURL(/\/pipeline$/, { waitUntil: 'load' }), card.dragTo(page.locator('.column[data-stage="proposal"]'))]);
-    await page.getByRole('status').waitFor();
+    const url = page.url();
+    await card.dragTo(page.locator('.column[data-stage="proposal"]'));
+    await page.locator('#board-status', { hasText: '“Initech rollout” moved to Proposal.' }).waitFor();
+    assert.equal(page.url(), url);
     assert.equal(await page.locator(`.column[data-stage="proposal"] .dealcard[data-deal="${deal.id}"]`).count(), 1);
+    assert.match(await card.innerText(), /in stage since today/);
     const api = await t.manager.client.get(`/deals/${deal.id}`);
     assert.equal(api.body.stage, 'proposal');
     assert.deepEqual(api.body.stage_history.map((h: any) => [h.from_stage, h.to_stage]), [['lead', 'proposal']]);
+    await page.reload();
+    assert.equal(await page.locator(`.column[data-stage="proposal"] .dealcard[data-deal="${deal.id}"]`).count(), 1);
+    assert.match(await page.locator(`.dealcard[data-deal="${deal.id}"]`).innerText(), /in stage since today/);
   });
 
-  it('moves a deal with the plain form, closes it as won, and reopens it', async () => {
-    const deal = (await t.manager.client.post('/deals', { title: 'Globex pilot' })).body;
+  it('moves a card by keyboard, announces it, and says why a move was refused', async () => {
+    const deal = (await t.manager.client.post('/deals', { title: 'Vandelay import' })).body;
     const { page } = br;
     await page.goto(`${s.baseUrl}/pipeline`);
     const card = page.locator(`.dealcard[data-deal="${deal.id}"]`);
-    await card.getByLabel(/Move to stage/).selectOption('negotiation');
-    await card.getByRole('button', { name: 'Move' }).click();
+    await card.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.locator('#board-status', { hasText: '“Vandelay import” is in the first stage already.' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.locator('#board-status', { hasText: '“Vandelay import” moved to Qualified.' }).waitFor();
+    assert.equal(await page.locator(`.column[data-stage="qualified"] .dealcard[data-deal="${deal.id}"]`).count(), 1);
+    assert.equal(await card.evaluate((el) => el === document.activeElement), true);
+    assert.equal(await page.locator('#board-status').getAttribute('aria-live'), 'polite');
+    await page.keyboard.press('ArrowRight');
+    await page.locator('#board-status', { hasText: '“Vandelay import” moved to Proposal.' }).waitFor();
+    assert.equal((await t.manager.client.get(`/deals/${deal.id}`)).body.stage, 'proposal');
+    assert.match(await page.locator('.column[data-stage="proposal"] .coltotal').innerText(), /^\d+ · /);
+
+    // Closed elsewhere while the board was open: the move is refused, the card stays, the reason shows.
+    assert.equal((await t.manager.client.patch(`/deals/${deal.id}`, { status: 'won' })).status, 200);
+    await card.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.locator('#board-status.error', { hasText: /“Vandelay import” was not moved: The deal is won/ }).waitFor();
+    assert.equal(await page.locator(`.column[data-stage="proposal"] .dealcard[data-deal="${deal.id}"]`).count(), 1);
+    assert.equal((await t.manager.client.get(`/deals/${deal.id}`)).body.stage, 'proposal');
+  });
+
+  it('moves focus between the cards of a stage with ↑ and ↓, and keeps the counts and "more in this stage" right after a move', async () => {
+    // A team of its own: 102 deals in Proposal (100 shown, "2 more"), three in Lead.
+    const own = await makeTeam(s.services, s.api, 'Focus');
+    await setPasswords(s.services, [own.manager.userId]);
+    for (let i = 0; i < 102; i++) assert.equal((await own.manager.client.post('/deals', { title: `Bulk ${i}`, stage: 'proposal' })).status, 201);
+    const lead: string[] = [];
+    for (const title of ['Focus A', 'Focus B', 'Focus C']) lead.unshift((await own.manager.client.post('/deals', { title })).body.id);
+    const b = await openBrowser();
+    try {
+      const { page } = b;
+      await signIn(page, s.baseUrl, await emailOf(s.services, own.manager.userId), PASSWORD);
+      await page.goto(`${s.baseUrl}/pipeline`);
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-deal'));
+      // Newest first: C, B, A. ↓ goes down the column and stops at its end, ↑ goes back up.
+      await page.locator(`.dealcard[data-deal="${lead[0]}"]`).focus();
+      for (const [key, id] of [['ArrowDown', lead[1]], ['ArrowDown', lead[2]], ['ArrowDown', lead[2]], ['ArrowUp', lead[1]]] as const) {
+        await page.keyboard.press(key);
+        assert.equal(await focused(), id, `${key} focuses ${id}`);
+      }
+      assert.match(await page.locator('#card-keys').textContent() ?? '', /↑ or ↓/);
+
+      const more = (stage: string) => page.locator(`.column[data-stage="${stage}"] .morelink`);
+      const count = (stage: string) => page.locator(`.column[data-stage="${stage}"] .coltotal`).getAttribute('data-count');
+      assert.equal(await more('proposal').innerText(), '2 more in this stage');
+      assert.equal(await more('lead').isVisible(), false);
+      // Focus B moves on to Qualified; a Proposal card comes back to Qualified.
+      await page.keyboard.press('ArrowRight');
+      await page.locator('#board-status', { hasText: '“Focus B” moved to Qualified.' }).waitFor();
+      assert.equal(await focused(), lead[1]);
+      const bulk = page.locator('.column[data-stage="proposal"] .dealcard').first();
+      await bulk.focus();
+      await page.keyboard.press('ArrowLeft');
+      await page.locator('#board-status', { hasText: /moved to Qualified/ }).waitFor({ state: 'attached' });
+      await page.locator('.column[data-stage="qualified"] .coltotal[data-count="2"]').waitFor();
+      assert.deepEqual([await count('lead'), await count('qualified'), await count('proposal')], ['2', '2', '101']);
+      // Still 101 deals and 99 cards in Proposal: 2 more; none in the other columns.
+      assert.equal(await page.locator('.column[data-stage="proposal"] .dealcard').count(), 99);
+      assert.equal(await more('proposal').innerText(), '2 more in this stage');
+      assert.equal(await more('qualified').isVisible(), false);
+      await page.reload();
+      assert.equal(await more('proposal').innerText(), '1 more in this stage');
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('moves a deal with the deal page\'s stage form (the way without script), closes it as won, and reopens it', async () => {
+    const deal = (await t.manager.client.post('/deals', { title: 'Globex pilot' })).body;
+    const { page } = br;
+    await page.goto(`${s.baseUrl}/pipeline`);
+    await page.locator(`.dealcard[data-deal="${deal.id}"]`).getByRole('link', { name: 'Globex pilot' }).click();
+    await page.waitForURL(`${s.baseUrl}/deals/${deal.id}`);
+    await page.getByLabel(/Move to stage/).selectOption('negotiation');
+    await page.getByRole('button', { name: 'Move' }).click();
     await page.getByRole('status').waitFor();
     assert.equal((await t.manager.client.get(`/deals/${deal.id}`)).body.stage, 'negotiation');
 

@@ -83,6 +83,8 @@ interface ReadContext {
   speakers: TranscriptSpeakers;
   repFact: string | null;
   run?: AnalyzeRun;
+  /** Every answer's price so far, also of answers an outage later makes useless: they were paid for. */
+  spent: { cents: number };
 }
 
 interface PartRead {
@@ -184,7 +186,7 @@ export class LlmAnalyzer implements Analyzer {
     const system = systemPrompt(input, speakers, repFact);
     const split = this.parts(system, input.transcript);
     if (typeof split === 'string') return fallback(base, split, 'too_long', 0, run);
-    const ctx: ReadContext = { input, base, speakers, repFact, run };
+    const ctx: ReadContext = { input, base, speakers, repFact, run, spent: { cents: 0 } };
     let cost = 0;
     const reads: PartRead[] = [];
     for (let i = 0; i < split.length; i++) {
@@ -193,7 +195,7 @@ export class LlmAnalyzer implements Analyzer {
       try {
         read = await this.readPart(sys, split[i], ctx, cost);
       } catch (err) {
-        return this.outage(err, base, cost, run);
+        return this.outage(err, base, ctx.spent.cents, run);
       }
       cost += read.cost;
       if (!read.checked) return fallback(base, `LLM output invalid twice (${read.problems.slice(0, 3).join('; ')}); built-in analysis used`, 'invalid_output', cost, run);
@@ -216,7 +218,9 @@ export class LlmAnalyzer implements Analyzer {
     let mode: ResponseMode = this.chat.mode;
     for (let round = 1; round <= 2; round++) {
       const answer = await this.chat.complete(messages, LLM_RESPONSE_SCHEMA);
-      cost += (answer.promptTokens * this.config.inputCentsPerMTok + answer.completionTokens * this.config.outputCentsPerMTok) / 1_000_000;
+      const price = (answer.promptTokens * this.config.inputCentsPerMTok + answer.completionTokens * this.config.outputCentsPerMTok) / 1_000_000;
+      cost += price;
+      ctx.spent.cents += price;
       mode = answer.mode;
       const raw = extractJson(answer.content);
       if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
@@ -267,7 +271,7 @@ export class LlmAnalyzer implements Analyzer {
   /** Unavailable before the job's last attempt: the job comes back later. Otherwise the built-in result. */
   private outage(err: unknown, base: AnalysisResult, cost: number, run?: AnalyzeRun): { result: AnalysisResult; costCents: number } {
     if (err instanceof LlmUnavailableError) {
-      if (run && run.attempt < run.maxAttempts) throw new AnalyzerUnavailableError(err.message, err.retryAfterMs);
+      if (run && run.attempt < run.maxAttempts) throw new AnalyzerUnavailableError(err.message, err.retryAfterMs, cost);
       const n = run?.attempt ?? 1;
       return fallback(base, `LLM failed after ${n} attempt${n === 1 ? '' : 's'} (${err.message}); built-in analysis used`, 'unavailable', cost, run);
     }

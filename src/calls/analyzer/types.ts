@@ -156,7 +156,8 @@ export interface AnalyzeRun {
 
 /** The analyzer cannot work now (its endpoint is rate limited or down): the job is put back. */
 export class AnalyzerUnavailableError extends Error {
-  constructor(message: string, readonly retryAfterMs: number | null) {
+  /** costCents: what the answers before the outage cost (counted into the day's spend even so). */
+  constructor(message: string, readonly retryAfterMs: number | null, readonly costCents = 0) {
     super(message);
     this.name = 'AnalyzerUnavailableError';
   }

@@ -132,7 +132,7 @@ async function refusalText(ctx: PageCtx, services: Services, a: Actor, err: AppE
     case 'consent_required': return html`${tx('err.consent')} <a href="/privacy">${tx('needs_consent_link')}</a>`;
     case 'call_limit': {
       const n = /has pushed (\d+)/.exec(err.message)?.[1];
-      return html`${n ? tx('err.call_limit', { n }) : tx('err.call_limit_zero')}`;
+      return html`${n === '1' ? tx('err.call_limit_one') : n && n !== '0' ? tx('err.call_limit', { n }) : tx('err.call_limit_zero')}`;
     }
     case 'paused': return html`${tx('err.paused')}`;
     case 'team_cap': case 'personal_pool': case 'credits':

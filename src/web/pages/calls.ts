@@ -1,24 +1,22 @@
 // The coaching views: a call's analysis (scores chart, strongest moment, biggest miss with what
 // to say instead, three moments with methods, commitment, talk time, objections, and the
-// transcript with all of these marked where they were said: transcript/view.ts), the list of calls with their scores,
-// and scores over time per rep with the team's weakest dimension.
+// transcript with all of these marked where they were said: transcript/view.ts) and the list of
+// calls with their scores. Coaching over time is pages/coaching.ts.
 import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
 import type { Services } from '../../services.ts';
 import { seesAll } from '../../common/actor.ts';
 import type { CallRow } from '../../calls/call.row.ts';
-import { METHODS, SCORE_DIMENSIONS, type AnalysisResult, type BiggestMiss, type Moment, type ScoreDimension } from '../../calls/analyzer/types.ts';
+import { METHODS, SCORE_DIMENSIONS, type AnalysisResult, type BiggestMiss, type Moment } from '../../calls/analyzer/types.ts';
 import { html, type Html } from '../html.ts';
 import { actor, ctxOf, type PageCtx } from '../context.ts';
 import { layout } from '../layout.ts';
-import { dateText, personName, when } from '../format.ts';
-import { DIMENSION_COLOURS, dimensionLabel, lineChart, scoreBars } from '../charts.ts';
+import { personName, when } from '../format.ts';
+import { dimensionLabel, scoreBars } from '../charts.ts';
 import { listHref, pager, repOf, repSelect, userNames } from '../widgets.ts';
 import { transcriptView } from '../transcript/view.ts';
 import { analyseCallLink, progressLink } from './analyse-call.ts';
 
 const HIDE = { hide: true };
-/** The dashboard reads at most this many recent analysed calls (3 pages of the list). */
-const DASHBOARD_PAGES = 3;
 
 function scoresOf(c: CallRow): AnalysisResult['scores'] | null {
   const r = c.result as AnalysisResult | null;
@@ -49,10 +47,6 @@ function momentBlock(ctx: PageCtx, m: Moment | BiggestMiss, kind: 'strong' | 'mi
     ${miss ? html`<div class="say-instead"><strong>${ctx.t('calls.say_instead')}:</strong> <span lang="${callLanguage}">${miss.what_to_say_instead}</span></div>` : ''}
     ${methodOf(ctx, m)}
   </div>`;
-}
-
-function average(values: number[]): number {
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
 }
 
 /** A call: its coaching, and the transcript with the moments marked where they were said. */
@@ -133,47 +127,5 @@ export function callRoutes(services: Services): FastifyPluginAsync {
 
     web.get('/calls/:id', { schema: HIDE }, callPage(services));
 
-    web.get('/coaching', { schema: HIDE }, async (request, reply) => {
-      const ctx = ctxOf(request, services.config.publicUrl);
-      const t = ctx.t;
-      const a = actor(request);
-      const calls: CallRow[] = [];
-      let cursor: string | undefined;
-      // The latest analysed calls, at most DASHBOARD_PAGES pages; the page says so when there are more.
-      let more = false;
-      for (let i = 0; i < DASHBOARD_PAGES; i++) {
-        const page = await services.calls.list(a, { status: 'done', cursor, limit: '100' });
-        calls.push(...page.items);
-        if (!page.next_cursor) break;
-        cursor = page.next_cursor;
-        more = i === DASHBOARD_PAGES - 1;
-      }
-      const names = await userNames(services, a.teamId);
-      const scored = calls.map((c) => ({ c, s: scoresOf(c) })).filter((x): x is { c: CallRow; s: AnalysisResult['scores'] } => x.s !== null).reverse();
-      const byRep = new Map<string, typeof scored>();
-      for (const x of scored) byRep.set(x.c.owner_id, [...(byRep.get(x.c.owner_id) ?? []), x]);
-      const means = SCORE_DIMENSIONS.map((d) => ({ d, mean: average(scored.map((x) => x.s[d])) }));
-      const weakest = scored.length ? means.reduce((lo, m) => (m.mean < lo.mean ? m : lo)) : null;
-      const manager = seesAll(a);
-      const fmt = (n: number) => n.toLocaleString(ctx.locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-      const body = html`<div class="pagehead"><h1>${manager ? t('coaching.title_team') : t('coaching.title_mine')}</h1><a href="/calls">${t('nav.calls')}</a></div>
-        ${scored.length === 0 ? html`<p class="empty">${t('coaching.none')}</p>` : html`
-        <div class="kpis two">
-          <div class="kpi" id="weakest"><span class="muted">${manager ? t('coaching.weakest_team') : t('coaching.weakest_mine')}</span><span class="big">${dimensionLabel(ctx, weakest!.d)}</span><span>${t('coaching.average')} ${fmt(weakest!.mean)} / 5</span></div>
-          <div class="kpi"><span class="muted">${t('coaching.analysed')}</span><span class="big">${scored.length}</span></div>
-        </div>
-        ${more ? html`<p class="hint" id="window">${t('coaching.window', { n: scored.length, since: dateText(ctx, scored[0].c.analysed_at ?? scored[0].c.created_at) })}</p>` : ''}
-        <div class="kpis five" id="dimension-averages">
-          ${means.map((m) => html`<div class="kpi"><span class="muted">${dimensionLabel(ctx, m.d as ScoreDimension)}</span><span class="big">${fmt(m.mean)}</span></div>`)}
-        </div>
-        ${[...byRep.entries()].map(([rep, xs], i) => html`<section class="card" aria-labelledby="rep-${i}-h">
-          <div class="pagehead"><h2 id="rep-${i}-h">${names.get(rep) ?? rep} <span class="muted">· ${t(xs.length === 1 ? 'coaching.calls_one' : 'coaching.calls_n', { n: xs.length })}</span></h2>
-            <a href="/calls?rep=${rep}">${t('coaching.rep_calls', { name: names.get(rep) ?? rep })}</a></div>
-          ${lineChart(ctx, `rep-${i}`, t('coaching.over_time', { name: names.get(rep) ?? rep }), SCORE_DIMENSIONS.map((d) => ({
-            label: dimensionLabel(ctx, d), colour: DIMENSION_COLOURS[d], points: xs.map((x) => ({ at: x.c.analysed_at ?? x.c.created_at, value: x.s[d] })),
-          })))}
-        </section>`)}`}`;
-      return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.coaching'), body, wide: false }));
-    });
   };
 }

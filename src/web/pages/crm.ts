@@ -6,9 +6,14 @@ import type { CompanyRow } from '../../companies/company.row.ts';
 import { html } from '../html.ts';
 import { actor, ctxOf, formAction, given, str } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
-import { localStages, personName, when } from '../format.ts';
-import { dealList, inAgendaOrder, listHref, newDealBox, noteForm, pager, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { breakableEmail, localStages, personName, when } from '../format.ts';
+import { dealList, inAgendaOrder, newDealBox, noteForm, refill, searchForm, taskBox, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
+import { parseOffset, parseSort, type Sort } from '../../common/sorting.ts';
+import { CONTACT_SORTS, type ContactSort } from '../../contacts/contact.repository.ts';
+import { COMPANY_SORTS, type CompanySort } from '../../companies/company.repository.ts';
+import { listPager, newestLink, th, type ListState } from '../sorting.ts';
+import { downloadLink } from './export.ts';
 
 const HIDE = { hide: true };
 
@@ -20,10 +25,15 @@ function contactsPage(services: Services): RouteHandlerMethod {
     const query = request.query as Record<string, string>;
     const q = (query.q ?? '').trim();
     const a = actor(request);
-    const page = await services.contacts.list(a, { q, cursor: query.cursor, limit: '50' });
-    const [companies, owners] = await Promise.all([services.companies.byIds(a, page.items.flatMap((c) => (c.company_id ? [c.company_id] : []))), userNames(services, a.teamId)]);
+    const list: ListState = { base: '/contacts', params: { q }, sort: parseSort(query.sort, CONTACT_SORTS) };
+    const page = list.sort ? await services.contacts.listSorted(a, { q, limit: '50' }, list.sort as Sort<ContactSort>, parseOffset(query.from))
+      : await services.contacts.list(a, { q, cursor: query.cursor, limit: '50' });
+    const ids = page.items.map((c) => c.id);
+    const [companies, owners, lastAt] = await Promise.all([
+      services.companies.byIds(a, page.items.flatMap((c) => (c.company_id ? [c.company_id] : []))), userNames(services, a.teamId), services.contacts.lastActivity(a, ids),
+    ]);
     const f = refill(ctx, '/contacts');
-    const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}</div>
+    const body = html`<div class="pagehead"><h1>${t('nav.contacts')}</h1>${searchForm(ctx, '/contacts', q, 'contacts.search')}${downloadLink(ctx, a, 'contacts')}</div>
       <details class="card addbox"${f.open()}><summary>${t('contacts.add')}</summary>
         <form method="post" action="/contacts" class="inline-form">
           ${f.error()}
@@ -37,13 +47,13 @@ function contactsPage(services: Services): RouteHandlerMethod {
         </form>
       </details>
       ${page.items.length === 0 ? html`<p class="empty">${q ? t('list.no_match') : t('contacts.none')}</p>` : html`<div class="tablewrap"><table>
-        <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.company')}</th><th scope="col">${t('field.email')}</th><th scope="col">${t('field.phone')}</th><th scope="col">${t('field.job_title')}</th><th scope="col">${t('field.owner')}</th></tr></thead>
+        <thead><tr>${th(t('field.name'), 'name', list)}${th(t('field.company'), 'company', list)}${th(t('field.owner'), 'owner', list)}${th(t('field.email'), 'email', list)}${th(t('field.phone'), null, list)}${th(t('crm.last_activity'), 'last_activity', list)}</tr></thead>
         <tbody>${page.items.map((c) => {
           const company = c.company_id ? companies.get(c.company_id) : undefined;
-          return html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${company ? html`<a href="/companies/${company.id}">${company.name}</a>` : ''}</td><td>${c.email}</td><td>${c.phone ?? ''}</td><td>${c.job_title ?? ''}</td><td>${owners.get(c.owner_id) ?? ''}</td></tr>`;
+          return html`<tr><td><a href="/contacts/${c.id}">${personName(c)}</a></td><td>${company ? html`<a href="/companies/${company.id}">${company.name}</a>` : ''}</td><td>${owners.get(c.owner_id) ?? ''}</td><td>${breakableEmail(c.email)}</td><td>${c.phone ?? ''}</td><td>${when(ctx, lastAt.get(c.id), false)}</td></tr>`;
         })}</tbody>
-      </table></div>`}
-      ${pager(ctx, listHref('/contacts', { q }), page, query.cursor)}`;
+      </table></div><p class="hint">${t('crm.sort_hint')} ${newestLink(ctx, list)}</p>`}
+      ${listPager(ctx, list, page, query)}`;
     return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.contacts'), body }));
   };
 }
@@ -98,9 +108,13 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
       const t = ctx.t;
       const query = request.query as Record<string, string>;
       const q = (query.q ?? '').trim();
-      const page = await services.companies.list(actor(request), { q, cursor: query.cursor, limit: '50' });
+      const a = actor(request);
+      const list: ListState = { base: '/companies', params: { q }, sort: parseSort(query.sort, COMPANY_SORTS) };
+      const page = list.sort ? await services.companies.listSorted(a, { q, limit: '50' }, list.sort as Sort<CompanySort>, parseOffset(query.from))
+        : await services.companies.list(a, { q, cursor: query.cursor, limit: '50' });
+      const [owners, counts] = await Promise.all([userNames(services, a.teamId), services.companies.counts(a, page.items.map((co) => co.id))]);
       const f = refill(ctx, '/companies');
-      const body = html`<div class="pagehead"><h1>${t('nav.companies')}</h1>${searchForm(ctx, '/companies', q, 'companies.search')}</div>
+      const body = html`<div class="pagehead"><h1>${t('nav.companies')}</h1>${searchForm(ctx, '/companies', q, 'companies.search')}${downloadLink(ctx, actor(request), 'companies')}</div>
         <details class="card addbox"${f.open()}><summary>${t('companies.add')}</summary>
           <form method="post" action="/companies" class="inline-form">
             ${f.error()}
@@ -111,10 +125,11 @@ export function crmRoutes(services: Services): FastifyPluginAsync {
           </form>
         </details>
         ${page.items.length === 0 ? html`<p class="empty">${q ? t('list.no_match') : t('companies.none')}</p>` : html`<div class="tablewrap"><table>
-          <thead><tr><th scope="col">${t('field.name')}</th><th scope="col">${t('field.domain')}</th><th scope="col">${t('field.created')}</th></tr></thead>
-          <tbody>${page.items.map((co: CompanyRow) => html`<tr><td><a href="/companies/${co.id}">${co.name}</a></td><td>${co.domain ?? ''}</td><td>${when(ctx, co.created_at, false)}</td></tr>`)}</tbody>
-        </table></div>`}
-        ${pager(ctx, listHref('/companies', { q }), page, query.cursor)}`;
+          <thead><tr>${th(t('field.name'), 'name', list)}${th(t('field.domain'), 'domain', list)}${th(t('field.owner'), 'owner', list)}${th(t('crm.contacts_n'), 'contacts', list)}${th(t('crm.deals_n'), null, list)}${th(t('field.created'), null, list)}</tr></thead>
+          <tbody>${page.items.map((co: CompanyRow) => html`<tr><td><a href="/companies/${co.id}">${co.name}</a></td><td>${co.domain ?? ''}</td><td>${owners.get(co.owner_id) ?? ''}</td>
+            <td class="num">${String(counts.get(co.id)?.contacts ?? 0)}</td><td class="num">${String(counts.get(co.id)?.deals ?? 0)}</td><td>${when(ctx, co.created_at, false)}</td></tr>`)}</tbody>
+        </table></div><p class="hint">${t('crm.sort_hint')} ${newestLink(ctx, list)}</p>`}
+        ${listPager(ctx, list, page, query)}`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.companies'), body }));
     });
 

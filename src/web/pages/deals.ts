@@ -1,15 +1,21 @@
 // Deals: the pipeline board (drag a card or use its form to move a stage), the deal page with
 // stage history, tasks and timeline, closing, reopening, reassigning; and the tasks page.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
 import { seesAll } from '../../common/actor.ts';
+import { downloadLink } from './export.ts';
 import { AppError, validation } from '../../errors/app-error.ts';
 import { html } from '../html.ts';
 import { actor, ctxOf, formAction, str, type PageCtx } from '../context.ts';
 import { csrfField, layout } from '../layout.ts';
 import { dateInput, localStages, money, pastDateNote, personName, when } from '../format.ts';
-import { inAgendaOrder, listHref, type Refill, moveForm, newDealBox, noteForm, pager, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
+import { inAgendaOrder, type Refill, moveForm, newDealBox, noteForm, refill, repOf, repSelect, stageLabel, taskBox, taskForm, taskList, timeline, timelineCalls, userNames } from '../widgets.ts';
 import { MAX_LENGTH } from '../../common/text.ts';
+import { formErrorText } from '../form-errors.ts';
+import { board } from '../board.ts';
+import { parseOffset, parseSort, type Sort } from '../../common/sorting.ts';
+import { DEAL_SORTS, type DealSort } from '../../deals/deal.repository.ts';
+import { listPager, newestLink, th, type ListState } from '../sorting.ts';
 import { looksLikeId } from '../../lib/ids.ts';
 
 const HIDE = { hide: true };
@@ -31,27 +37,18 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
         services.deals.openValueByStage(a, rep || undefined),
       ]);
       const withRep = (p: Record<string, string>) => new URLSearchParams({ ...p, ...(rep ? { owner_id: rep } : {}) }).toString();
+      const shown = columns.flatMap((c) => c.items);
+      const [contacts, since] = await Promise.all([
+        services.contacts.byIds(a, shown.flatMap((d) => (d.contact_id ? [d.contact_id] : []))), services.deals.stageSince(a, shown),
+      ]);
       const body = html`<div class="pagehead"><h1>${t('nav.pipeline')}</h1><a href="/deals${rep ? `?${withRep({})}` : ''}">${t(seesAll(a) ? 'deals.all_deals' : 'deals.my_deals')}</a></div>
         ${seesAll(a) ? html`<form method="get" action="/pipeline" class="inline-form card repfilter" role="search" aria-label="${t('deals.rep')}">
           ${repSelect(ctx, names, rep, 'prep', 'owner_id')}
           <button type="submit">${t('deals.show')}</button>
         </form>` : ''}
         ${newDealBox(ctx, stages, {}, 'card addbox')}
-        <p class="hint">${t('deals.board_hint')}</p>
-        <div class="board">${stages.map((s, i) => {
-          const page = columns[i];
-          const sum = values.get(s.key) ?? 0;
-          return html`<section class="column" data-stage="${s.key}" aria-labelledby="col-${s.key}">
-            <h2 id="col-${s.key}"><span>${s.label}</span><span class="muted">${page.total} · ${money(ctx, sum)}</span></h2>
-            ${page.items.map((d) => html`<article class="dealcard" draggable="true" data-deal="${d.id}" aria-label="${d.title}">
-              <a href="/deals/${d.id}">${d.title}</a>
-              <span class="value">${money(ctx, d.value_cents)}</span>
-              <span class="muted">${names.get(d.owner_id) ?? ''}${d.next_step ? html` · ${d.next_step}` : ''}</span>
-              ${moveForm(ctx, d, stages)}
-            </article>`)}
-            ${page.total > page.items.length ? html`<a href="/deals?${withRep({ stage: s.key })}">${t('deals.more_in_stage', { n: page.total - page.items.length })}</a>` : ''}
-          </section>`;
-        })}</div>`;
+        ${board(ctx, stages.map((s, i) => ({ key: s.key, label: s.label, page: columns[i], cents: values.get(s.key) ?? 0, moreHref: `/deals?${withRep({ stage: s.key })}` })),
+          { names, contacts, since, now: Date.now() })}`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.pipeline'), body, wide: true }));
     });
 
@@ -65,10 +62,16 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       const stage = query.stage || undefined;
       const names = await userNames(services, a.teamId);
       const rep = repOf(a, names, query.owner_id);
+      const list: ListState = { base: '/deals', params: { status, q, stage, owner_id: rep }, sort: parseSort(query.sort, DEAL_SORTS) };
+      const filters = { q, status, stage, owner_id: rep || undefined, limit: '50' };
       const [page, stages] = await Promise.all([
-        services.deals.list(a, { q, status, stage, owner_id: rep || undefined, cursor: query.cursor, limit: '50' }), stagesOf(ctx, a.teamId),
+        list.sort ? services.deals.listSorted(a, filters, list.sort as Sort<DealSort>, parseOffset(query.from)) : services.deals.list(a, { ...filters, cursor: query.cursor }),
+        stagesOf(ctx, a.teamId),
       ]);
-      const body = html`<div class="pagehead"><h1>${t('nav.deals')}</h1><a href="/pipeline${rep ? `?${new URLSearchParams({ owner_id: rep })}` : ''}">${t('nav.pipeline')}</a></div>
+      const [contacts, lastAt] = await Promise.all([
+        services.contacts.byIds(a, page.items.flatMap((d) => (d.contact_id ? [d.contact_id] : []))), services.deals.lastActivity(a, page.items.map((d) => d.id)),
+      ]);
+      const body = html`<div class="pagehead"><h1>${t('nav.deals')}</h1><a href="/pipeline${rep ? `?${new URLSearchParams({ owner_id: rep })}` : ''}">${t('nav.pipeline')}</a>${downloadLink(ctx, a, 'deals')}</div>
         <form method="get" action="/deals" class="inline-form card" role="search">
           <div class="field"><label for="dq">${t('action.search')}</label><input id="dq" name="q" type="search" value="${q}"></div>
           <div class="field"><label for="dstatus">${t('deals.status')}</label><select id="dstatus" name="status">${['open', 'won', 'lost', 'all'].map((s) => html`<option value="${s}"${s === status ? html` selected` : ''}>${t(s === 'all' ? 'deals.all' : (`status.${s}` as 'status.open'))}</option>`)}</select></div>
@@ -77,11 +80,15 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
           <button type="submit">${t('action.search')}</button>
         </form>
         ${page.items.length === 0 ? html`<p class="empty">${t('deals.none')}</p>` : html`<div class="tablewrap"><table>
-          <thead><tr><th scope="col">${t('deals.title')}</th><th scope="col">${t('deals.value')}</th><th scope="col">${t('deals.stage')}</th><th scope="col">${t('deals.status')}</th><th scope="col">${t('field.owner')}</th><th scope="col">${t('deals.next_step')}</th></tr></thead>
-          <tbody>${page.items.map((d) => html`<tr><td><a href="/deals/${d.id}">${d.title}</a></td><td class="value">${money(ctx, d.value_cents)}</td><td>${stageLabel(stages, d.stage)}</td>
-            <td><span class="badge status-${d.status}">${t(`status.${d.status}`)}</span></td><td>${names.get(d.owner_id) ?? ''}</td><td>${d.next_step ?? ''}</td></tr>`)}</tbody>
-        </table></div>`}
-        ${pager(ctx, listHref('/deals', { status, q, stage, owner_id: rep }), page, query.cursor)}`;
+          <thead><tr>${th(t('deals.title'), 'title', list)}${th(t('deals.stage'), 'stage', list)}${th(t('deals.value'), 'value', list)}${th(t('deals.status'), null, list)}${th(t('deals.contact'), 'contact', list)}${th(t('field.owner'), 'owner', list)}${th(t('deals.next_step'), 'next_step', list)}${th(t('crm.last_activity'), 'last_activity', list)}</tr></thead>
+          <tbody>${page.items.map((d) => {
+            const contact = d.contact_id ? contacts.get(d.contact_id) : undefined;
+            return html`<tr><td><a href="/deals/${d.id}">${d.title}</a></td><td>${stageLabel(stages, d.stage)}</td><td class="value">${money(ctx, d.value_cents)}</td>
+            <td><span class="badge status-${d.status}">${t(`status.${d.status}`)}</span></td><td>${contact ? html`<a href="/contacts/${contact.id}">${personName(contact)}</a>` : ''}</td><td>${names.get(d.owner_id) ?? ''}</td>
+            <td>${d.next_step_at ? html`${when(ctx, d.next_step_at, false)} ` : ''}${d.next_step ?? ''}</td><td>${when(ctx, lastAt.get(d.id), false)}</td></tr>`;
+          })}</tbody>
+        </table></div><p class="hint">${t('crm.sort_hint')} ${newestLink(ctx, list)}</p>`}
+        ${listPager(ctx, list, page, query)}`;
       return reply.type('text/html; charset=utf-8').send(layout(ctx, { title: t('nav.deals'), body }));
     });
 
@@ -182,12 +189,32 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
       return { to: `/deals/${dealId(request)}`, message: ctx.t('deals.saved') + pastDateNote(ctx, 'dates.past_next_step', nextAt, before.next_step_at) };
     }));
 
-    web.post('/deals/:id/stage', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
-      const a = actor(request);
-      const before = await services.deals.get(a, dealId(request));
-      const d = await services.deals.update(a, dealId(request), { stage: str(request.body, 'stage') });
-      return { message: ctxOf(request, null).t(d.stage === before.stage ? 'deals.not_moved' : 'deals.moved', { title: d.title }) };
-    }));
+    web.post('/deals/:id/stage', { schema: HIDE }, async (request, reply) => {
+      // The board's script asks for JSON, to move the card in place; a form without script gets the page.
+      if (String(request.headers.accept ?? '').includes('application/json')) return moveForBoard(request, reply);
+      return formAction(request, reply, `/deals/${dealId(request)}`, async () => {
+        const a = actor(request);
+        const before = await services.deals.get(a, dealId(request));
+        const d = await services.deals.update(a, dealId(request), { stage: str(request.body, 'stage') });
+        return { message: ctxOf(request, null).t(d.stage === before.stage ? 'deals.not_moved' : 'deals.moved', { title: d.title }) };
+      });
+    });
+
+    // The same stage change for the board: { ok, stage, message } or { ok: false, message } with the
+    // error's status (the message as a refused form would show it; a deal not visible is "not found").
+    const moveForBoard = async (request: FastifyRequest, reply: FastifyReply) => {
+      const ctx = ctxOf(request, null);
+      try {
+        const a = actor(request);
+        const d = await services.deals.update(a, dealId(request), { stage: str(request.body, 'stage') });
+        const label = (await stagesOf(ctx, a.teamId)).find((s) => s.key === d.stage)?.label ?? d.stage;
+        return reply.send({ ok: true, stage: d.stage, message: ctx.t('crm.moved_to', { title: d.title, stage: label }) });
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        const message = err.status === 404 ? ctx.t('error.404') : formErrorText(ctx.t, err, request.routeOptions.url);
+        return reply.code(err.status).send({ ok: false, message });
+      }
+    };
 
     web.post('/deals/:id/close', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
       const a = actor(request);

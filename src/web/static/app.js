@@ -138,38 +138,140 @@
     setTimeout(poll, delay);
   }
 
-  // Pipeline: drag a deal card onto another stage column; submits the card's own stage form.
-  var dragged = null;
-  document.addEventListener('dragstart', function (ev) {
-    var card = ev.target.closest && ev.target.closest('.dealcard[draggable="true"]');
-    if (!card) return;
-    dragged = card; card.classList.add('dragging');
-    ev.dataTransfer.effectAllowed = 'move';
-    ev.dataTransfer.setData('text/plain', card.getAttribute('data-deal'));
-  });
-  document.addEventListener('dragend', function () {
-    if (dragged) dragged.classList.remove('dragging');
-    dragged = null;
-    document.querySelectorAll('.column.drop-target').forEach(function (c) { c.classList.remove('drop-target'); });
-  });
-  document.addEventListener('dragover', function (ev) {
-    var col = ev.target.closest && ev.target.closest('.column[data-stage]');
-    if (!col || !dragged) return;
+  // ---- Pipeline board (CRM): drag and drop, and keyboard moves -----------------------------
+  // A card moves in place: the stage form's endpoint is posted with the form token, asking for
+  // JSON; the card, the column totals and an aria-live line follow the answer. An answer that is
+  // not JSON (session ended, form expired, licence not in force) is left to the plain form post,
+  // whose pages say what happened.
+  var boardEl = document.getElementById('board');
+  if (boardEl) initBoard(boardEl);
+  function initBoard(board) {
+    var status = document.getElementById('board-status');
+    var cols = Array.prototype.slice.call(board.querySelectorAll('.column[data-stage]'));
+    var intl = document.documentElement.getAttribute('data-intl') || undefined;
+    var dragged = null;
+    var busy = false;
+    function fill(tpl, vals) { return String(tpl).replace(/\{(\w+)\}/g, function (m, k) { return k in vals ? vals[k] : m; }); }
+    function say(text, error) { status.textContent = text; status.classList.toggle('error', !!error); }
+    function money(cents) {
+      return new Intl.NumberFormat(intl, { style: 'currency', currency: 'EUR', maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+    }
+    function adjust(col, card, sign) {
+      var total = col.querySelector('.coltotal');
+      var n = Number(total.getAttribute('data-count')) + sign;
+      var cents = Number(total.getAttribute('data-cents')) + sign * Number(card.getAttribute('data-cents'));
+      total.setAttribute('data-count', String(n));
+      total.setAttribute('data-cents', String(cents));
+      total.textContent = n + ' · ' + money(cents);
+      // "N more in this stage": the column's deals less the cards it shows.
+      var more = col.querySelector('.morelink');
+      if (!more) return;
+      var rest = n - col.querySelectorAll('.dealcard').length;
+      more.hidden = rest <= 0;
+      more.textContent = rest > 0 ? fill(more.getAttribute('data-more'), { n: rest }) : '';
+    }
+    function plainPost(card, stage) {
+      var f = document.createElement('form');
+      f.method = 'post';
+      f.action = '/deals/' + encodeURIComponent(card.getAttribute('data-deal')) + '/stage';
+      [['_csrf', board.getAttribute('data-csrf')], ['stage', stage]].forEach(function (kv) {
+        var i = document.createElement('input'); i.type = 'hidden'; i.name = kv[0]; i.value = kv[1]; f.appendChild(i);
+      });
+      document.body.appendChild(f);
+      f.submit();
+    }
+    function landed(card, from, col, answer) {
+      var focused = card.contains(document.activeElement);
+      col.querySelector('.cards').prepend(card);
+      adjust(from, card, -1);
+      adjust(col, card, 1);
+      card.querySelector('.age').textContent = board.getAttribute('data-msg-today');
+      if (focused) card.focus();
+      say(answer.message, false);
+    }
+    function move(card, col) {
+      var from = card.closest('.column');
+      if (busy || !col || col === from) return;
+      var title = card.getAttribute('data-title');
+      var stage = col.getAttribute('data-stage');
+      busy = true;
+      say(fill(board.getAttribute('data-msg-moving'), { title: title, stage: col.getAttribute('data-label') }), false);
+      var body = new URLSearchParams();
+      body.set('_csrf', board.getAttribute('data-csrf'));
+      body.set('stage', stage);
+      fetch('/deals/' + encodeURIComponent(card.getAttribute('data-deal')) + '/stage', { method: 'POST', body: body, credentials: 'same-origin', headers: { accept: 'application/json' } })
+        .then(function (res) {
+          if ((res.headers.get('content-type') || '').indexOf('application/json') !== 0) return null;
+          return res.json();
+        })
+        .then(function (answer) {
+          busy = false;
+          if (!answer) return plainPost(card, stage);
+          if (!answer.ok) return say(fill(board.getAttribute('data-msg-failed'), { title: title, reason: answer.message }), true);
+          landed(card, from, col, answer);
+        }, function () { busy = false; plainPost(card, stage); });
+    }
+    // ↑/↓: focus the previous or next card of the column (stays put at either end).
+    function step(card, down) {
+      var cards = Array.prototype.slice.call(card.closest('.cards').querySelectorAll('.dealcard'));
+      var next = cards[cards.indexOf(card) + (down ? 1 : -1)];
+      if (next) next.focus();
+    }
+    board.addEventListener('keydown', function (ev) {
+      if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey || !/^Arrow(Right|Left|Up|Down)$/.test(ev.key)) return;
+      var card = ev.target.closest && ev.target.closest('.dealcard');
+      if (!card) return;
+      ev.preventDefault();
+      if (ev.key === 'ArrowUp' || ev.key === 'ArrowDown') return step(card, ev.key === 'ArrowDown');
+      var j = cols.indexOf(card.closest('.column')) + (ev.key === 'ArrowRight' ? 1 : -1);
+      var title = card.getAttribute('data-title');
+      if (j < 0) return say(fill(board.getAttribute('data-msg-first'), { title: title }), true);
+      if (j >= cols.length) return say(fill(board.getAttribute('data-msg-last'), { title: title }), true);
+      move(card, cols[j]);
+    });
+    board.addEventListener('dragstart', function (ev) {
+      var card = ev.target.closest && ev.target.closest('.dealcard[draggable="true"]');
+      if (!card) return;
+      dragged = card;
+      card.classList.add('dragging');
+      ev.dataTransfer.effectAllowed = 'move';
+      ev.dataTransfer.setData('text/plain', card.getAttribute('data-deal'));
+    });
+    board.addEventListener('dragend', function () {
+      if (dragged) dragged.classList.remove('dragging');
+      dragged = null;
+      board.querySelectorAll('.column.drop-target').forEach(function (c) { c.classList.remove('drop-target'); });
+    });
+    board.addEventListener('dragover', function (ev) {
+      var col = ev.target.closest && ev.target.closest('.column[data-stage]');
+      if (!col || !dragged) return;
+      ev.preventDefault();
+      col.classList.add('drop-target');
+    });
+    board.addEventListener('dragleave', function (ev) {
+      var col = ev.target.closest && ev.target.closest('.column[data-stage]');
+      if (col && !col.contains(ev.relatedTarget)) col.classList.remove('drop-target');
+    });
+    board.addEventListener('drop', function (ev) {
+      var col = ev.target.closest && ev.target.closest('.column[data-stage]');
+      if (!col || !dragged) return;
+      ev.preventDefault();
+      col.classList.remove('drop-target');
+      move(dragged, col);
+    });
+  }
+  // ---- end of the pipeline board ---------------------------------------------------------
+
+  // ---- Header search (CRM): "/" focuses the search box from any page, unless typing --------
+  document.addEventListener('keydown', function (ev) {
+    if (ev.key !== '/' || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    var el = document.activeElement;
+    if (el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))) return;
+    var box = document.getElementById('hq');
+    if (!box) return;
     ev.preventDefault();
-    col.classList.add('drop-target');
+    box.focus();
+    box.select();
   });
-  document.addEventListener('dragleave', function (ev) {
-    var col = ev.target.closest && ev.target.closest('.column[data-stage]');
-    if (col && !col.contains(ev.relatedTarget)) col.classList.remove('drop-target');
-  });
-  document.addEventListener('drop', function (ev) {
-    var col = ev.target.closest && ev.target.closest('.column[data-stage]');
-    if (!col || !dragged) return;
-    ev.preventDefault();
-    var stage = col.getAttribute('data-stage');
-    var form = dragged.querySelector('form.move');
-    if (!form || dragged.closest('.column') === col) return;
-    form.querySelector('select[name="stage"]').value = stage;
-    form.submit();
-  });
+  // ---- end of the header search -----------------------------------------------------------
 })();
