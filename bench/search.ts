@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.ts';
 import { migrate, openDatabase, sqliteConnectionOf, type DatabaseHandle } from '../src/db/database.ts';
@@ -16,9 +15,9 @@ import { newId } from '../src/lib/ids.ts';
 import { containsCi } from '../src/common/pagination.ts';
 import type { Actor } from '../src/common/actor.ts';
 import type { Figure } from './background.ts';
+import { startServer } from './cpu.ts';
 
 const CONTACTS = Number(process.env.BENCH_SEARCH_CONTACTS ?? 1_000_000);
-const ROOT = path.resolve(import.meta.dirname, '..');
 const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hannah', 'Jonas', 'Lena', 'Lukas', 'Marie', 'Noah', 'Paul', 'Sophie', 'Tim', 'Jürgen', 'Zoé', 'Ömer', 'Łukasz'];
 const LAST = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Braun', 'Zimmermann', 'Krüger'];
 // The rare term: one contact; the medium one: every 400th contact (2,500 at 1,000,000).
@@ -96,15 +95,9 @@ async function scanSearch(handle: DatabaseHandle, teamId: string, q: string): Pr
   await filtered().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
 }
 
-async function startRz(dataDir: string, readThreads: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/server.ts'), 'rz'], {
-    cwd: ROOT, env: { ...process.env, RZ_DATA_DIR: dataDir, RZ_DATABASE_URL: '', RZ_LOG_LEVEL: 'warn', BENCH_READ_THREADS: String(readThreads) }, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (d) => resolve(String(d).trim()));
-    child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}/api/v1` };
+async function startRz(dataDir: string, readThreads: number): Promise<{ stop(): void; url: string }> {
+  const server = await startServer('rz', dataDir, [], { RZ_LOG_LEVEL: 'warn', BENCH_READ_THREADS: String(readThreads) });
+  return { stop: server.stop, url: `${server.url}/api/v1` };
 }
 
 /** Latencies (ms) of `n` detail reads one after another. */
@@ -148,7 +141,7 @@ async function concurrentFigures(dataDir: string, key: string, contactId: string
       { name: `searches run meanwhile (rare, medium, common in turn)`, value: searches, unit: '' },
     ];
   } finally {
-    rz.child.kill();
+    rz.stop();
   }
 }
 

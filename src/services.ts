@@ -71,7 +71,7 @@ export function createServices(config: Config, handle: DatabaseHandle): Services
     events: new EventService(db),
     sessions,
     teamAdmin: new TeamAdminService(db, identity, (userId) => sessions.endSessionsOf(userId)),
-    deals: new DealService(db, handle.dialect, links),
+    deals: new DealService(db, links),
     tasks: new TaskService(db, links),
     activities: new ActivityService(db, links),
     preloadAnalyzer: () => analyzer.preload(),

@@ -7,7 +7,7 @@ import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
 import { MAX_LENGTH } from '../common/text.ts';
-import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
+import { recordEvents } from '../events/event.repository.ts';
 import { optionalTimestamp, type LinkResolver } from '../deals/input.ts';
 import { ActivityRepository } from './activity.repository.ts';
 import { ACTIVITY_KINDS, toActivityRow, type ActivityRow } from './activity.row.ts';
@@ -70,7 +70,6 @@ export class ActivityService {
       await recordEvents(tx, actor.teamId, [{ event: 'activity.created', entityType: 'activity', entityId: activity.id, data: toActivityRow(activity) }]);
       return activity;
     });
-    notifyEventsCommitted();
     return toActivityRow(row);
   }
 

@@ -12,7 +12,6 @@ import { AppError, notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nextUtcMidnight, utcDay } from '../lib/time.ts';
-import { notifyEventsCommitted } from '../events/event.repository.ts';
 import { parseEmail } from '../contacts/contact.service.ts';
 import type { LinkResolver } from '../deals/input.ts';
 import type { AllowanceService } from '../limits/allowance.service.ts';
@@ -165,7 +164,6 @@ export class CallService {
       await enqueueJob(tx, 'call.analyze', { team_id: team.id, call_id: call.id });
       return call;
     });
-    notifyEventsCommitted(); // a contact found by contact_email may have been created
 
     notifyJobsEnqueued();
     return toCallRow(call);

@@ -48,11 +48,13 @@ export function callVisible(actor: Actor) {
 
 /**
  * A hot-path query that depends on the actor's visibility, compiled once per variant (sees all,
- * member). The builder gets an actor whose ids are parameters.
+ * member). The builder gets an actor whose ids are parameters. `literals`: arguments (by their
+ * index in `args`) built into the SQL, as prepareQuery's.
  */
-export function prepareVisibleQuery<A extends unknown[], R>(arity: A['length'], build: (db: Kysely<Database>, actor: Actor, ...args: A) => Compilable<R>) {
+export function prepareVisibleQuery<A extends unknown[], R>(arity: A['length'], build: (db: Kysely<Database>, actor: Actor, ...args: A) => Compilable<R>, opts: { literals?: number[] } = {}) {
+  const literals = (opts.literals ?? []).map((i) => i + 2);
   const variant = (role: Actor['role']) => prepareQuery(arity + 2, (db, teamId: string, userId: string, ...args: unknown[]) =>
-    build(db, { teamId, userId, role, name: '', email: '', keyId: null, scopes: new Set() }, ...(args as A)), role === 'member' ? {} : { unused: [1] });
+    build(db, { teamId, userId, role, name: '', email: '', keyId: null, scopes: new Set() }, ...(args as A)), role === 'member' ? { literals } : { unused: [1], literals });
   const all = variant('owner');
   const member = variant('member');
   return (db: Kysely<Database>, actor: Actor, ...args: A): Promise<R[]> =>

@@ -17,6 +17,12 @@ const SORT_EXPR: Record<CompanySort, RawBuilder<unknown>> = {
 };
 
 const companyById = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('id', '=', id));
+// The unfiltered list (the common case), compiled once: the same statements as the builder below makes.
+const firstPage = prepareQuery(2, (db, teamId: string, limit: number) => db.selectFrom('companies').selectAll('companies').where('companies.team_id', '=', teamId)
+  .orderBy('companies.id', 'desc').limit(limit), { literals: [1] });
+const pageAfter = prepareQuery(3, (db, teamId: string, before: string, limit: number) => db.selectFrom('companies').selectAll('companies').where('companies.team_id', '=', teamId)
+  .where('companies.id', '<', before).orderBy('companies.id', 'desc').limit(limit), { literals: [2] });
+const countAll = prepareQuery(1, (db, teamId: string) => db.selectFrom('companies').where('companies.team_id', '=', teamId).select((eb) => eb.fn.countAll<number>().as('n')));
 
 export class CompanyRepository {
   private readonly dialect: DialectName;
@@ -66,7 +72,7 @@ export class CompanyRepository {
   }
 
   list(teamId: string, opts: { before?: string | null; limit: number }): Promise<CompanyTable[]> {
-    return this.page(this.filtered(teamId, undefined), opts);
+    return opts.before ? pageAfter(this.db, teamId, opts.before, opts.limit + 1) : firstPage(this.db, teamId, opts.limit + 1);
   }
 
   private page(qb: SelectQueryBuilder<Database, 'companies', object>, opts: { before?: string | null; limit: number }, search = false): Promise<CompanyTable[]> {
@@ -78,7 +84,7 @@ export class CompanyRepository {
 
   /** Every company of the team. */
   async count(teamId: string): Promise<number> {
-    const r = await this.filtered(teamId, undefined).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const [r] = await countAll(this.db, teamId);
     return Number(r.n);
   }
 

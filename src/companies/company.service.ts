@@ -9,7 +9,7 @@ import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
+import { recordEvents } from '../events/event.repository.ts';
 import { CompanyRepository, type CompanySort } from './company.repository.ts';
 import { cleanDomain } from './domain.ts';
 import { toCompanyRow, type CompanyRow } from './company.row.ts';
@@ -68,7 +68,6 @@ export class CompanyService {
     if (typeof input.name !== 'string' || !input.name.trim()) throw validation('name', 'name is required.');
     const name = input.name;
     const out = await writeTransaction(this.db, (tx) => this.upsertIn(tx, actor, name, input.domain));
-    if (out.created) notifyEventsCommitted();
     return { row: toCompanyRow(out.row), created: out.created };
   }
 

@@ -8,7 +8,7 @@ import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
+import { recordEvents } from '../events/event.repository.ts';
 import { isValidEmail, normalizeEmail } from '../identity/identity.service.ts';
 import { CompanyRepository } from '../companies/company.repository.ts';
 import { CompanyService } from '../companies/company.service.ts';
@@ -78,7 +78,6 @@ export class ContactService {
 
   async upsert(actor: Actor, input: ContactInput): Promise<{ row: ContactRow; created: boolean }> {
     const out = await writeTransaction(this.db, (tx) => this.findOrCreate(tx, actor, input));
-    notifyEventsCommitted();
     return { row: toContactRow(out.row), created: out.created };
   }
 

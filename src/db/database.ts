@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pgModule from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Migration, type SelectQueryBuilder } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Migration, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 import { LiteralLimitsPlugin } from './literal-limits.plugin.ts';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './wal-checkpointer.ts';
@@ -54,6 +54,27 @@ function loadPg(): typeof pgModule {
 const sqliteHandles = new WeakMap<object, SQLite.Database>();
 export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
   return sqliteHandles.get(db);
+}
+
+// Transactions of a SQLite database (Kysely objects) whose prepared queries run directly on its
+// connection: Kysely's SQLite driver has one connection, held by the transaction until it ends,
+// so a statement run on it synchronously is the same statement in the same transaction, without
+// the driver's promise hops.
+const sqliteTransactions = new WeakMap<object, SQLite.Database>();
+export function sqliteTransactionOf(tx: object): SQLite.Database | undefined {
+  return sqliteTransactions.get(tx);
+}
+
+/**
+ * Runs `fn` in a transaction of `db`; on SQLite its prepared queries (prepared.ts) run directly on
+ * the connection the transaction holds. The transaction's boundaries are Kysely's, as usual.
+ */
+export function directTransaction<T>(db: Db, fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const sqlite = sqliteHandles.get(db);
+  return db.transaction().execute((tx) => {
+    if (sqlite) sqliteTransactions.set(tx, sqlite);
+    return fn(tx);
+  });
 }
 
 // Read threads of a Kysely instance (SQLite in long-running processes), for readOffThread.

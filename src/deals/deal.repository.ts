@@ -40,6 +40,24 @@ export interface DealFilters {
 const dealsOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => db.selectFrom('deals').selectAll()
   .where(dealVisible(actor)).where('contact_id', '=', contactId).orderBy('id', 'desc').limit(NESTED_LIMIT));
 
+// Every deal write reads its deal through this (row-locked on PostgreSQL), compiled once.
+const lockedVisibleDeal = prepareVisibleQuery(1, (db, actor, id: string) => forUpdate(dialectOf(db), db.selectFrom('deals').selectAll().where(dealVisible(actor)).where('id', '=', id)));
+
+// The list by status alone (GET /deals, the common case), compiled once per visibility variant:
+// the same statements as the builder in DealRepository makes for it.
+type ListedStatus = Exclude<DealStatusFilter, 'all'>;
+const statusPage = prepareVisibleQuery(2, (db, actor, status: ListedStatus, limit: number) => db.selectFrom('deals').where(dealVisible(actor)).where('status', '=', status)
+  .selectAll('deals').orderBy('deals.id', 'desc').limit(limit), { literals: [1] });
+const statusPageAfter = prepareVisibleQuery(3, (db, actor, status: ListedStatus, before: string, limit: number) => db.selectFrom('deals').where(dealVisible(actor)).where('status', '=', status)
+  .selectAll('deals').where('deals.id', '<', before).orderBy('deals.id', 'desc').limit(limit), { literals: [2] });
+const statusCount = prepareVisibleQuery(1, (db, actor, status: ListedStatus) => db.selectFrom('deals').where(dealVisible(actor)).where('status', '=', status)
+  .select((eb) => eb.fn.countAll<number>().as('n')));
+
+/** Filters the prepared statements above serve. */
+function byStatusOnly(f: DealFilters): f is DealFilters & { status: ListedStatus } {
+  return !f.q && !f.stage && !f.ownerId && f.status !== 'all';
+}
+
 export class DealRepository {
   private readonly dialect: DialectName;
 
@@ -52,9 +70,8 @@ export class DealRepository {
   }
 
   /** The visible deal, row-locked for a read-modify-write inside the caller's transaction. */
-  lockVisible(dialect: DialectName, actor: Actor, id: string): Promise<DealTable | undefined> {
-    const qb = this.db.selectFrom('deals').selectAll().where(dealVisible(actor)).where('id', '=', id);
-    return forUpdate(dialect, qb).executeTakeFirst();
+  async lockVisible(actor: Actor, id: string): Promise<DealTable | undefined> {
+    return (await lockedVisibleDeal(this.db, actor, id))[0];
   }
 
   /** Deals of a contact or company that the actor can see, newest first (nested lists of detail views). */
@@ -129,6 +146,7 @@ export class DealRepository {
   }
 
   list(actor: Actor, f: DealFilters & { before?: string | null; limit: number }, term: SearchTerm | null = null, fromIndex = false): Promise<DealTable[]> {
+    if (byStatusOnly(f)) return f.before ? statusPageAfter(this.db, actor, f.status, f.before, f.limit + 1) : statusPage(this.db, actor, f.status, f.limit + 1);
     let qb = this.filtered(actor, f, term, fromIndex).selectAll('deals');
     if (f.before) qb = qb.where('deals.id', '<', f.before);
     qb = qb.orderBy('deals.id', 'desc').limit(f.limit + 1);
@@ -144,6 +162,7 @@ export class DealRepository {
 
   /** The deals matching `f` (without a search: see search). */
   async count(actor: Actor, f: DealFilters): Promise<number> {
+    if (byStatusOnly(f)) return Number((await statusCount(this.db, actor, f.status))[0].n);
     const r = await this.filtered(actor, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(r.n);
   }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Db, DialectName } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import type { ContactTable, Database, DealTable } from '../db/schema.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
 import { type Page, cursorKey, keysetPage, keysetSearchPage, parseLimit } from '../common/pagination.ts';
@@ -9,7 +9,7 @@ import { AppError, forbidden, notFound, validation } from '../errors/app-error.t
 import { isIdOf, newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { notifyEventsCommitted, recordEvents, type RecordedEvent } from '../events/event.repository.ts';
+import { recordEvents, type RecordedEvent } from '../events/event.repository.ts';
 import { IdentityRepository } from '../identity/identity.repository.ts';
 import { TaskRepository } from '../tasks/task.repository.ts';
 import { toTaskRow } from '../tasks/task.row.ts';
@@ -56,7 +56,7 @@ function contactName(c: ContactTable): string {
 }
 
 export class DealService {
-  constructor(private readonly db: Db, private readonly dialect: DialectName, private readonly links: LinkResolver) {}
+  constructor(private readonly db: Db, private readonly links: LinkResolver) {}
 
   /** The team's pipeline stage keys in order; a stage must be one of them. */
   private async stageKeys(tx: Kysely<Database>, teamId: string): Promise<string[]> {
@@ -73,7 +73,6 @@ export class DealService {
     const value = parseDealValue(input) ?? null;
     const nextStepAt = optionalTimestamp(input.next_step_at, 'next_step_at') ?? null;
     const { row } = await writeTransaction(this.db, (tx) => this.insertIn(tx, actor, input, value, nextStepAt, false));
-    notifyEventsCommitted();
     return toDealRow(row);
   }
 
@@ -185,8 +184,6 @@ export class DealService {
       await recordEvents(tx, actor.teamId, events);
       return { row: next, changed: true };
     });
-    // A contact or company created on the way has recorded its event even when the deal did not change.
-    notifyEventsCommitted();
     return toDealRow(out.row);
   }
 
@@ -200,12 +197,11 @@ export class DealService {
       await recordEvents(tx, actor.teamId, [{ event: 'deal.reopened', entityType: 'deal', entityId: id, data: toDealRow(next) }]);
       return next;
     });
-    notifyEventsCommitted();
     return toDealRow(row);
   }
 
   private async lockVisible(tx: Kysely<Database>, actor: Actor, id: string): Promise<DealTable> {
-    const deal = await new DealRepository(tx).lockVisible(this.dialect, actor, id);
+    const deal = await new DealRepository(tx).lockVisible(actor, id);
     if (!deal) throw notFound('Deal');
     return deal;
   }

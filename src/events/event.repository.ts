@@ -2,7 +2,8 @@
 // The webhook dispatcher reads undispatched rows; GET /events reads them for reconciliation.
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database, EventTable } from '../db/schema.ts';
-import { forUpdate, type DialectName } from '../db/database.ts';
+import { forUpdate } from '../db/database.ts';
+import { dialectOf } from '../db/search-index.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
 import { activityVisible, callVisible, dealVisible, taskVisible } from '../common/visibility.ts';
 import { newId } from '../lib/ids.ts';
@@ -24,15 +25,32 @@ export interface RecordedEvent {
   data: unknown;
 }
 
-/** Listeners are told after commit so the dispatcher can wake up at once (latency), not for correctness. */
+/**
+ * Listeners are told after a commit that recorded events, so the dispatcher wakes at once
+ * (latency), not for correctness: it also polls. Commits in the same event-loop turn share one
+ * wake, and a write that recorded nothing wakes nothing (a busy server would otherwise run an
+ * empty dispatch round per write).
+ */
 type Listener = () => void;
 const listeners = new Set<Listener>();
+let wakePending = false;
 export function onEventsCommitted(fn: Listener): () => void {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
 export function notifyEventsCommitted(): void {
-  for (const fn of listeners) fn();
+  if (wakePending) return;
+  wakePending = true;
+  setImmediate(() => {
+    wakePending = false;
+    for (const fn of listeners) fn();
+  });
+}
+
+// The transactions that recorded events (writeTransaction wakes the dispatcher after their commit).
+const recordedIn = new WeakSet<object>();
+export function eventsRecordedIn(tx: object): boolean {
+  return recordedIn.has(tx);
 }
 
 // Every write records its events through this one statement, compiled once.
@@ -41,6 +59,7 @@ const insertEvent = prepareQuery(7, (db, id: string, team_id: string, event: str
   .values({ id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, dispatched: 0, created_at }));
 
 export async function recordEvents(tx: Kysely<Database>, teamId: string, events: RecordedEvent[]): Promise<void> {
+  if (events.length > 0) recordedIn.add(tx);
   const at = nowIso();
   for (const e of events) await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), at);
 }
@@ -67,14 +86,18 @@ export function eventVisible(actor: Actor) {
   };
 }
 
+// The dispatcher runs a round after every write that records events: its statements are compiled once.
+const undispatched = prepareQuery(1, (db, limit: number) => forUpdate(dialectOf(db), db.selectFrom('events').selectAll().where('dispatched', '=', 0).orderBy('id').limit(limit), { skipLocked: true }), { literals: [0] });
+const markOneDispatched = prepareQuery(1, (db, id: string) => db.updateTable('events').set({ dispatched: 1 }).where('id', '=', id));
+
 /** Claims the oldest undispatched events inside the caller's transaction (skipped by other dispatchers on PostgreSQL). */
-export function claimUndispatched(tx: Kysely<Database>, dialect: DialectName, limit: number): Promise<EventTable[]> {
-  const qb = tx.selectFrom('events').selectAll().where('dispatched', '=', 0).orderBy('id').limit(limit);
-  return forUpdate(dialect, qb, { skipLocked: true }).execute();
+export function claimUndispatched(tx: Kysely<Database>, limit: number): Promise<EventTable[]> {
+  return undispatched(tx, limit);
 }
 
 export async function markDispatched(tx: Kysely<Database>, ids: string[]): Promise<void> {
-  if (ids.length > 0) await tx.updateTable('events').set({ dispatched: 1 }).where('id', 'in', ids).execute();
+  if (ids.length === 1) await markOneDispatched(tx, ids[0]);
+  else if (ids.length > 1) await tx.updateTable('events').set({ dispatched: 1 }).where('id', 'in', ids).execute();
 }
 
 /** Of the given events, the ids whose row the actor can see now. */

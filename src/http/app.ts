@@ -1,5 +1,5 @@
 // The application as a Fastify plugin tree: /api/v1 (public API), /healthz, /readyz, /metrics, /docs, OpenAPI.
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import addFormats from 'ajv-formats';
@@ -26,7 +26,7 @@ import { DOCS_FAVICON, DOCS_LOGO } from './docs-branding.ts';
 import { apiRoutes } from './api-routes.ts';
 import { webApp } from '../web/web.plugin.ts';
 import { lazySerializers } from './lazy-serializers.ts';
-import { installObservability, requestIdOf } from './observability.ts';
+import { installObservability, RequestLogController, requestIdOf } from './observability.ts';
 
 export type App = FastifyInstance;
 
@@ -77,7 +77,7 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     // The client's or proxy's X-Request-Id when sane, else a new one; in every log line as request_id.
     genReqId: requestIdOf,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    logController: new RequestLogController(),
     ajv: {
       // Wrong types must be refused (422 list), not silently coerced.
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true, strict: false },

@@ -4,7 +4,7 @@
 // of every answer, and Prometheus metrics at GET /metrics when configured (metrics.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import { pendingMigrations, ping } from '../db/database.ts';
 
@@ -20,6 +20,24 @@ const CHECK_TIMEOUT_MS = 2_000;
 export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * One log line per request, when it has been answered: its id (request_id), method, url, status
+ * and duration (responseTime, ms). Fastify's own two lines (incoming, completed) cost a pino
+ * write each on every request; errors are logged as Fastify logs them.
+ */
+export class RequestLogController extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'request_id' });
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
 
 async function databaseAnswers(services: Services): Promise<boolean> {

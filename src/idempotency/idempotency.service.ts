@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { AppError, validation } from '../errors/app-error.ts';
 import { nowIso } from '../lib/time.ts';
+import { prepareQuery } from '../db/prepared.ts';
 
 export const IDEMPOTENCY_TTL_HOURS = 48;
 /** How long a pending key belongs to the request that claimed it (`created_at` is that request's start). */
@@ -31,6 +32,16 @@ export function bodyHash(method: string, path: string, body: unknown): string {
   return createHash('sha256').update(`${method} ${path}\n${canonicalJson(body)}`).digest('hex');
 }
 
+// The statements of every POST with a key (claim, stored answer), compiled once (prepared.ts).
+const claimKey = prepareQuery(7, (db, keyId: string, idemKey: string, teamId: string, method: string, path: string, hash: string, claimedAt: string) => db
+  .insertInto('idempotency_keys').values({
+    key_id: keyId, idem_key: idemKey, team_id: teamId, method, path,
+    body_hash: hash, state: 'pending', status_code: null, response_body: null, result_id: null, created_at: claimedAt,
+  }).onConflict((oc) => oc.columns(['key_id', 'idem_key']).doNothing()).returning('key_id'));
+const storeAnswer = prepareQuery(5, (db, status: number, body: string, keyId: string, idemKey: string, claimedAt: string) => db
+  .updateTable('idempotency_keys').set({ state: 'done', status_code: status, response_body: body })
+  .where('key_id', '=', keyId).where('idem_key', '=', idemKey).where('created_at', '=', claimedAt));
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class IdempotencyService {
@@ -40,11 +51,8 @@ export class IdempotencyService {
     if (!args.idemKey || args.idemKey.length > 255) throw validation('Idempotency-Key', 'Idempotency-Key must be 1 to 255 characters.');
     const hash = bodyHash(args.method, args.path, args.body);
     const claimedAt = nowIso();
-    const res = await this.db.insertInto('idempotency_keys').values({
-      key_id: args.keyId, idem_key: args.idemKey, team_id: args.teamId, method: args.method, path: args.path,
-      body_hash: hash, state: 'pending', status_code: null, response_body: null, result_id: null, created_at: claimedAt,
-    }).onConflict((oc) => oc.columns(['key_id', 'idem_key']).doNothing()).executeTakeFirst();
-    if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'new', claimedAt };
+    const claimed = await claimKey(this.db, args.keyId, args.idemKey, args.teamId, args.method, args.path, hash, claimedAt);
+    if (claimed.length > 0) return { kind: 'new', claimedAt };
     // A retry: wait for a concurrent first attempt to finish and replay it, or take over the key
     // of an attempt whose process died. Two leases at most: then another retry holds the key.
     const deadline = Date.now() + 2 * PENDING_LEASE_MS;
@@ -89,7 +97,6 @@ export class IdempotencyService {
 
   /** Stores the answer of the request that holds the key (`claimedAt`); a request that lost the key to a retry stores nothing. */
   async finish(keyId: string, idemKey: string, claimedAt: string, status: number, body: string): Promise<void> {
-    const own = this.db.updateTable('idempotency_keys').where('key_id', '=', keyId).where('idem_key', '=', idemKey).where('created_at', '=', claimedAt);
     if (status >= 500) {
       // Nothing was committed: the retry runs the request again. A change that did commit stays
       // marked, so the retry answers 409 duplicate instead of making it twice.
@@ -97,7 +104,7 @@ export class IdempotencyService {
         .where('created_at', '=', claimedAt).where('state', '=', 'pending').execute();
       return;
     }
-    await own.set({ state: 'done', status_code: status, response_body: body }).execute();
+    await storeAnswer(this.db, status, body, keyId, idemKey, claimedAt);
   }
 
   async purgeExpired(now = Date.now()): Promise<number> {

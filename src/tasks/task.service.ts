@@ -7,7 +7,7 @@ import { notFound, validation } from '../errors/app-error.ts';
 import { isIdOf, newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso, overdueCutoff } from '../lib/time.ts';
-import { notifyEventsCommitted, recordEvents } from '../events/event.repository.ts';
+import { recordEvents } from '../events/event.repository.ts';
 import { ContactRepository } from '../contacts/contact.repository.ts';
 import { optionalTimestamp, type LinkResolver } from '../deals/input.ts';
 import { TaskRepository, type TaskFilters } from './task.repository.ts';
@@ -75,18 +75,17 @@ export class TaskService {
 
   /** Extension: marks the task done and records task.done once; a done task answers unchanged. */
   async done(actor: Actor, id: string): Promise<TaskRow> {
-    const out = await writeTransaction(this.db, async (tx) => {
+    const row = await writeTransaction(this.db, async (tx) => {
       const repo = new TaskRepository(tx);
       const task = await repo.visibleById(actor, id);
       if (!task) throw notFound('Task');
       const now = nowIso();
-      if (!(await repo.markDone(actor.teamId, id, now))) return { row: (await repo.visibleById(actor, id))!, recorded: false };
-      const row: TaskTable = { ...task, done: 1, done_at: now, updated_at: now };
-      await recordEvents(tx, actor.teamId, [{ event: 'task.done', entityType: 'task', entityId: id, data: toTaskRow(row) }]);
-      return { row, recorded: true };
+      if (!(await repo.markDone(actor.teamId, id, now))) return (await repo.visibleById(actor, id))!;
+      const done: TaskTable = { ...task, done: 1, done_at: now, updated_at: now };
+      await recordEvents(tx, actor.teamId, [{ event: 'task.done', entityType: 'task', entityId: id, data: toTaskRow(done) }]);
+      return done;
     });
-    if (out.recorded) notifyEventsCommitted();
-    return toTaskRow(out.row);
+    return toTaskRow(row);
   }
 
   /**

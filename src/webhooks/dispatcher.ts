@@ -1,7 +1,7 @@
 // The dispatcher: turns each recorded event into one delivery per subscribed webhook whose
 // creator can see the row now. Claiming the events, creating the deliveries and marking the
 // events dispatched happen in one transaction: a crash loses nothing and duplicates nothing.
-import type { DatabaseHandle } from '../db/database.ts';
+import { directTransaction, type DatabaseHandle } from '../db/database.ts';
 import type { EventTable, WebhookDeliveryTable } from '../db/schema.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
 import { newId } from '../lib/ids.ts';
@@ -27,8 +27,8 @@ function creatorActor(h: SubscribedWebhook): Actor {
 
 /** One batch; `events` = how many were claimed (a full batch means: call again). */
 export async function dispatchEvents(handle: DatabaseHandle, batch = DISPATCH_BATCH): Promise<{ events: number; deliveries: number }> {
-  return handle.db.transaction().execute(async (tx) => {
-    const events = await claimUndispatched(tx, handle.dialect, batch);
+  return directTransaction(handle.db, async (tx) => {
+    const events = await claimUndispatched(tx, batch);
     if (events.length === 0) return { events: 0, deliveries: 0 };
     const repo = new WebhookRepository(tx);
     const hooks = await repo.subscribed([...new Set(events.map((e) => e.team_id))]);

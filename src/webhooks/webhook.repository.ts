@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import { newId } from '../lib/ids.ts';
 import { forUpdate, type DialectName } from '../db/database.ts';
+import { prepareQuery } from '../db/prepared.ts';
 import type { Database, Role, WebhookAttemptTable, WebhookDeliveryTable, WebhookTable } from '../db/schema.ts';
 
 const INSERT_CHUNK = 200;
@@ -18,6 +19,14 @@ export interface SubscribedWebhook {
   creator_name: string;
   creator_email: string;
 }
+
+/** The active webhooks whose events a dispatch round turns into deliveries, with their creators. */
+function subscribedQuery(db: Kysely<Database>) {
+  return db.selectFrom('webhooks as w').innerJoin('users as u', (j) => j.onRef('u.id', '=', 'w.created_by').onRef('u.team_id', '=', 'w.team_id'))
+    .select(['w.id', 'w.team_id', 'w.events', 'w.created_by', 'u.role as creator_role', 'u.active as creator_active', 'u.name as creator_name', 'u.email as creator_email'])
+    .where('w.deleted_at', 'is', null).where('w.paused', '=', 0);
+}
+const subscribedOfTeam = prepareQuery(1, (db, teamId: string) => subscribedQuery(db).where('w.team_id', '=', teamId).orderBy('w.id'));
 
 export class WebhookRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -51,10 +60,9 @@ export class WebhookRepository {
   /** Live, unpaused webhooks of these teams with their creator's current role (dispatcher). */
   subscribed(teamIds: string[]): Promise<SubscribedWebhook[]> {
     if (teamIds.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('webhooks as w').innerJoin('users as u', (j) => j.onRef('u.id', '=', 'w.created_by').onRef('u.team_id', '=', 'w.team_id'))
-      .select(['w.id', 'w.team_id', 'w.events', 'w.created_by', 'u.role as creator_role', 'u.active as creator_active', 'u.name as creator_name', 'u.email as creator_email'])
-      .where('w.team_id', 'in', teamIds).where('w.deleted_at', 'is', null).where('w.paused', '=', 0)
-      .orderBy('w.id').execute();
+    // A dispatch round after a write usually holds one team's events: that statement is compiled once.
+    if (teamIds.length === 1) return subscribedOfTeam(this.db, teamIds[0]);
+    return subscribedQuery(this.db).where('w.team_id', 'in', teamIds).orderBy('w.id').execute();
   }
 
   /** Webhooks by id whatever their team (sender); deleted ones included so the sender can tell. */

@@ -99,6 +99,13 @@ describe('request ids', () => {
     assert.equal(r.status, 401);
     assert.equal(r.headers.get('x-request-id'), 'lb-7f3a.42:edge_1');
     await waitFor('the log line of the answer', () => logs.some((l) => l.includes('"request_id":"lb-7f3a.42:edge_1"') && l.includes('request completed')));
+    // One line per request, holding the request (method, url), its status and its duration.
+    const lines = logs.filter((l) => l.includes('"request_id":"lb-7f3a.42:edge_1"')).map((l) => JSON.parse(l));
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0].req.method, 'GET');
+    assert.equal(lines[0].req.url, '/api/v1/me');
+    assert.equal(lines[0].res.statusCode, 401);
+    assert.equal(typeof lines[0].responseTime, 'number');
     assert.ok(logs.every((l) => !l.includes('rz_not-a-real-key')), 'the key is never logged');
   });
 

@@ -9,6 +9,7 @@ import { ContactRepository } from '../../src/contacts/contact.repository.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createServices } from '../../src/services.ts';
+import { writeTransaction } from '../../src/idempotency/idempotency-scope.ts';
 
 describe('prepared queries and open transactions', () => {
   let tdb: TestDatabase;
@@ -47,6 +48,30 @@ describe('prepared queries and open transactions', () => {
       if (outcome === 'rollback') assert.equal(seen, undefined, 'the rolled-back row was read');
       else assert.ok(seen === undefined || seen.email === contact.email);
       assert.equal((await repo.byId(teamId, contact.id))?.email, outcome === 'rollback' ? undefined : contact.email);
+    }
+  });
+
+  it('in a write transaction, prepared statements and built queries see each other in order, and roll back or commit together', async () => {
+    const services = createServices(loadConfig({ RZ_DATA_DIR: tdb.dataDir }), handle);
+    const { team_id: teamId, owner_id: ownerId } = await services.identity.createTeam({ name: 'W', ownerEmail: 'owner@write.test' });
+    const now = new Date().toISOString();
+    for (const outcome of ['rollback', 'commit'] as const) {
+      const contact = { id: newId('contact'), team_id: teamId, email: `${outcome}@write.test`, first_name: 'Ada', last_name: null, phone: null, job_title: null, company_id: null, owner_id: ownerId, created_at: now, updated_at: now };
+      const out = await writeTransaction(handle.db, async (tx) => {
+        const repo = new ContactRepository(tx);
+        assert.equal(await repo.insertIfAbsent(contact), true); // prepared
+        const built = await tx.selectFrom('contacts').select('first_name').where('id', '=', contact.id).executeTakeFirst();
+        assert.equal(built?.first_name, 'Ada');
+        await repo.update(teamId, contact.id, { first_name: 'Grace' }); // built
+        assert.equal((await repo.byId(teamId, contact.id))?.first_name, 'Grace'); // prepared
+        if (outcome === 'rollback') throw new Error('roll back');
+        return contact;
+      }).catch((err: Error) => err.message);
+      assert.equal(out, outcome === 'rollback' ? 'roll back' : contact);
+      const after = await new ContactRepository(handle.db).byId(teamId, contact.id);
+      assert.equal(after?.first_name, outcome === 'rollback' ? undefined : 'Grace');
+      // The team's contact counter moved with the insert, or not at all.
+      assert.equal(await new ContactRepository(handle.db).count(teamId), outcome === 'rollback' ? 0 : 1);
     }
   });
 });
