@@ -7,6 +7,8 @@ import { LANGUAGES } from '../lang/index.ts';
 import type { LanguagePack } from '../lang/types.ts';
 import { isSeller, type Sides } from '../signals/sides.ts';
 
+/** Role words and titles of every language: a label with one of them is no person's name. */
+const GENERIC_WORDS = new Set(Object.values(LANGUAGES).flatMap((p) => [...p.roles.rep, ...p.roles.customer, ...p.addressing.titles]));
 const NAME_WORD_RE = /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*$/u;
 
 /** The customer who spoke most, by first name, or null. */
@@ -20,8 +22,7 @@ export function customerFirstName(s: Sides): string | null {
 export function firstNameOf(label: string): string | null {
   const parts = label.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').trim().split(/\s+/).filter(Boolean);
   if (parts.length < 2 || parts.length > 4 || !parts.every((w) => NAME_WORD_RE.test(w))) return null;
-  const generic = new Set(Object.values(LANGUAGES).flatMap((p) => [...p.roles.rep, ...p.roles.customer, ...p.addressing.titles]));
-  return parts.some((w) => generic.has(w.toLowerCase())) ? null : parts[0];
+  return parts.some((w) => GENERIC_WORDS.has(w.toLowerCase())) ? null : parts[0];
 }
 
 /** "Thomas, you said …": the name first, the line's first word in lower case unless it keeps its capital. */
