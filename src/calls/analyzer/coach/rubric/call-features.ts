@@ -70,7 +70,26 @@ function labelRates(s: Signals): Record<string, number> {
   };
 }
 
+const prob = (u: { probs: number[] }, l: Label) => u.probs[LABELS.indexOf(l)];
+const maxOf = (xs: number[]) => (xs.length ? Math.max(...xs) : 0);
+
+/** How the call ends: the strongest signs of a proposal, a date and the customer's yes in its last third. */
+function endingRates(s: Signals): Record<string, number> {
+  const from = (s.sides.call.totalWords * 2) / 3;
+  const late = s.sides.call.utterances.filter((u) => u.wordPos >= from);
+  const seller = late.filter((u) => !isCustomerU(s.sides, u));
+  const customer = late.filter((u) => isCustomerU(s.sides, u));
+  return {
+    end_proposal: maxOf(seller.map((u) => prob(u, 'next_step_proposal'))),
+    end_dated: maxOf(seller.map((u) => prob(u, 'next_step_dated'))),
+    end_logistics: maxOf(seller.map((u) => prob(u, 'ask_logistics'))),
+    end_agreement: maxOf(customer.map((u) => prob(u, 'agreement'))),
+    end_send_material: maxOf(customer.map((u) => prob(u, 'objection_send_material'))),
+    end_customer_dated: maxOf(customer.map((u) => prob(u, 'next_step_dated'))),
+  };
+}
+
 export function callFeatures(s: Signals, handScores: Record<string, number>): CallFeatures {
-  const all = { ...measured(s), ...labelRates(s), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
+  const all = { ...measured(s), ...labelRates(s), ...endingRates(s), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
   return { names: Object.keys(all), values: Object.values(all) };
 }
