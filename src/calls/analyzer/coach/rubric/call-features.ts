@@ -70,7 +70,7 @@ function labelRates(s: Signals): Record<string, number> {
   };
 }
 
-const prob = (u: { probs: number[] }, l: Label) => u.probs[LABELS.indexOf(l)];
+const prob = (u: { probs: ArrayLike<number> }, l: Label) => u.probs[LABELS.indexOf(l)];
 const maxOf = (xs: number[]) => (xs.length ? Math.max(...xs) : 0);
 
 /** How the call ends: the strongest signs of a proposal, a date and the customer's yes in its last third. */
