@@ -14,11 +14,13 @@ import { CompanyRepository } from '../companies/company.repository.ts';
 import { CompanyService } from '../companies/company.service.ts';
 import { MAX_LENGTH, cleanText } from '../common/text.ts';
 import { toCompanyRow } from '../companies/company.row.ts';
-import { DealRepository } from '../deals/deal.repository.ts';
+import { DealRepository, dealsOf } from '../deals/deal.repository.ts';
+import { fewerRoundTrips, nestedList, nestedRow } from '../db/round-trips.ts';
+import { prepareVisibleQuery } from '../common/visibility.ts';
 import { toDealRow } from '../deals/deal.row.ts';
-import { TaskRepository } from '../tasks/task.repository.ts';
+import { TaskRepository, tasksOf } from '../tasks/task.repository.ts';
 import { toTaskRow } from '../tasks/task.row.ts';
-import { ActivityRepository } from '../activities/activity.repository.ts';
+import { ActivityRepository, timelineOf } from '../activities/activity.repository.ts';
 import { toActivityRow } from '../activities/activity.row.ts';
 import { ContactRepository, type ContactSort } from './contact.repository.ts';
 import { toContactRow, type ContactRow } from './contact.row.ts';
@@ -41,6 +43,16 @@ export function parseEmail(raw: unknown, field = 'email'): string {
   if (!isValidEmail(email)) throw validation(field, `${field} is not a valid email address.`);
   return email;
 }
+
+// PostgreSQL: the contact, its company and its nested lists in one statement (round-trips.ts).
+const detailInOne = prepareVisibleQuery(1, (db, actor, id: string) => db.selectFrom('contacts').selectAll('contacts')
+  .select((eb) => [
+    nestedRow(eb.selectFrom('companies').selectAll('companies').where('companies.team_id', '=', actor.teamId).whereRef('companies.id', '=', 'contacts.company_id')).as('nested_company'),
+    nestedList(dealsOf(db, actor, { contactId: id })).as('nested_deals'),
+    nestedList(tasksOf(db, actor, { contactId: id })).as('nested_tasks'),
+    nestedList(timelineOf(db, actor, { contactId: id })).as('nested_timeline'),
+  ])
+  .where('contacts.team_id', '=', actor.teamId).where('contacts.id', '=', id));
 
 export class ContactService {
   constructor(private readonly db: Db, private readonly companies: CompanyService) {}
@@ -95,13 +107,7 @@ export class ContactService {
   }
 
   async detail(actor: Actor, id: string) {
-    const row = await this.getRow(actor, id);
-    const [company, deals, tasks, timeline] = await Promise.all([
-      row.company_id ? new CompanyRepository(this.db).byId(actor.teamId, row.company_id) : Promise.resolve(undefined),
-      new DealRepository(this.db).ofContact(actor, id),
-      new TaskRepository(this.db).ofContact(actor, id),
-      new ActivityRepository(this.db).timelineOfContact(actor, id),
-    ]);
+    const { row, company, deals, tasks, timeline } = fewerRoundTrips(this.db) ? await this.detailRowsInOne(actor, id) : await this.detailRows(actor, id);
     return {
       ...toContactRow(row),
       company: company ? toCompanyRow(company) : null,
@@ -109,6 +115,24 @@ export class ContactService {
       tasks: tasks.map(toTaskRow),
       timeline: timeline.map(toActivityRow),
     };
+  }
+
+  private async detailRows(actor: Actor, id: string) {
+    const row = await this.getRow(actor, id);
+    const [company, deals, tasks, timeline] = await Promise.all([
+      row.company_id ? new CompanyRepository(this.db).byId(actor.teamId, row.company_id) : Promise.resolve(undefined),
+      new DealRepository(this.db).ofContact(actor, id),
+      new TaskRepository(this.db).ofContact(actor, id),
+      new ActivityRepository(this.db).timelineOfContact(actor, id),
+    ]);
+    return { row, company, deals, tasks, timeline };
+  }
+
+  private async detailRowsInOne(actor: Actor, id: string) {
+    const [one] = await detailInOne(this.db, actor, id);
+    if (!one) throw notFound('Contact');
+    const { nested_company: company, nested_deals: deals, nested_tasks: tasks, nested_timeline: timeline, ...row } = one;
+    return { row, company, deals, tasks, timeline };
   }
 
   async list(actor: Actor, query: { q?: string; cursor?: string; limit?: string }): Promise<Page<ContactRow>> {

@@ -3,7 +3,8 @@
 // PostgreSQL every statement is a round trip over the network, so the same work is done in fewer,
 // larger statements: the key lookup with the request counter, a detail's nested lists with its
 // row. The results are the same on both.
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type Simplify } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from './schema.ts';
 import { prepareQuery } from './prepared.ts';
 import { dialectOf } from './search-index.ts';
@@ -67,4 +68,18 @@ export async function lookUpKeyAndCount(db: Kysely<Database>, hash: string, coun
 
 function compiled<R>(db: Kysely<Database>, raw: RawBuilder<R>) {
   return { compile: () => raw.compile(db) };
+}
+
+/**
+ * A nested list of a detail read as a column of its row's statement (PostgreSQL: a json_agg
+ * subquery, in the subquery's order). Its rows arrive as JSON objects keyed by column; our
+ * columns are text and integers, which JSON carries unchanged.
+ */
+export function nestedList<O>(qb: SelectQueryBuilder<Database, any, O>): RawBuilder<Simplify<O>[]> {
+  return jsonArrayFrom(qb) as unknown as RawBuilder<Simplify<O>[]>;
+}
+
+/** A nested row of a detail read (null when there is none), as nestedList. */
+export function nestedRow<O>(qb: SelectQueryBuilder<Database, any, O>): RawBuilder<Simplify<O> | null> {
+  return jsonObjectFrom(qb) as unknown as RawBuilder<Simplify<O> | null>;
 }

@@ -1,6 +1,6 @@
 // The outbox: every event is written in the same transaction as the change that causes it.
 // The webhook dispatcher reads undispatched rows; GET /events reads them for reconciliation.
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Kysely, SqlBool } from 'kysely';
 import type { Database, EventTable } from '../db/schema.ts';
 import { forUpdate } from '../db/database.ts';
 import { dialectOf } from '../db/search-index.ts';
@@ -9,6 +9,7 @@ import { activityVisible, callVisible, dealVisible, taskVisible } from '../commo
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
 import { prepareQuery } from '../db/prepared.ts';
+import { fewerRoundTrips } from '../db/round-trips.ts';
 
 export const EVENT_NAMES = [
   'deal.created', 'deal.updated', 'deal.stage_changed', 'deal.closed', 'deal.reopened', 'deal.reassigned',
@@ -62,6 +63,25 @@ export async function recordEvents(tx: Kysely<Database>, teamId: string, events:
   if (events.length > 0) recordedIn.add(tx);
   const at = nowIso();
   for (const e of events) await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), at);
+}
+
+/**
+ * Inserts a row and records the event of its creation, in the caller's transaction. On
+ * PostgreSQL one statement: the insert is a data-modifying CTE and the event row is inserted
+ * beside it (the same rows as the two statements write, a round trip less); elsewhere the insert
+ * and recordEvents, as before.
+ */
+export async function insertRecordingEvent<T extends 'deals' | 'activities'>(tx: Kysely<Database>, table: T, row: Insertable<Database[T]>, teamId: string, e: RecordedEvent): Promise<void> {
+  if (!fewerRoundTrips(tx)) {
+    await tx.insertInto(table).values(row as never).execute();
+    await recordEvents(tx, teamId, [e]);
+    return;
+  }
+  recordedIn.add(tx);
+  await tx.with('inserted', (db) => db.insertInto(table).values(row as never))
+    .insertInto('events')
+    .values({ id: newId('event'), team_id: teamId, event: e.event, entity_type: e.entityType, entity_id: e.entityId, data: JSON.stringify(e.data), changed_fields: null, dispatched: 0, created_at: nowIso() })
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------
