@@ -8,7 +8,7 @@ import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { recordEvents } from '../events/event.repository.ts';
+import { noteEventsRecorded, recordEvents } from '../events/event.repository.ts';
 import { isValidEmail, normalizeEmail } from '../identity/identity.service.ts';
 import { CompanyRepository } from '../companies/company.repository.ts';
 import { CompanyService } from '../companies/company.service.ts';
@@ -76,16 +76,27 @@ export class ContactService {
       id: newId('contact'), team_id: actor.teamId, email, first_name: null, last_name: null, phone: null, job_title: null,
       company_id: null, owner_id: actor.userId, created_at: now, updated_at: now, ...fields,
     };
-    if (await repo.insertIfAbsent(row)) {
-      await recordEvents(tx, actor.teamId, [{ event: 'contact.created', entityType: 'contact', entityId: row.id, data: toContactRow(row) }]);
-      return { row, created: true };
-    }
+    if (await this.insertRecording(tx, actor, row)) return { row, created: true };
     const existing = (await repo.byEmail(actor.teamId, email))!;
     const changed = Object.entries(fields).filter(([k, v]) => existing[k as keyof ContactTable] !== v);
     if (changed.length === 0) return { row: existing, created: false };
     const updated = { ...existing, ...Object.fromEntries(changed), updated_at: now } as ContactTable;
     await repo.update(actor.teamId, existing.id, { ...Object.fromEntries(changed), updated_at: now });
     return { row: updated, created: false };
+  }
+
+  /** Inserts the contact unless its email is taken, with contact.created when it is inserted; on PostgreSQL in one statement. */
+  private async insertRecording(tx: Kysely<Database>, actor: Actor, row: ContactTable): Promise<boolean> {
+    const repo = new ContactRepository(tx);
+    const data = toContactRow(row);
+    if (!fewerRoundTrips(tx)) {
+      if (!(await repo.insertIfAbsent(row))) return false;
+      await recordEvents(tx, actor.teamId, [{ event: 'contact.created', entityType: 'contact', entityId: row.id, data }]);
+      return true;
+    }
+    const created = await repo.insertIfAbsentRecorded(row, { id: newId('event'), data: JSON.stringify(data), created_at: nowIso() });
+    if (created) noteEventsRecorded(tx);
+    return created;
   }
 
   async upsert(actor: Actor, input: ContactInput): Promise<{ row: ContactRow; created: boolean }> {

@@ -66,7 +66,8 @@ export async function lookUpKeyAndCount(db: Kysely<Database>, hash: string, coun
   return row;
 }
 
-function compiled<R>(db: Kysely<Database>, raw: RawBuilder<R>) {
+/** A raw statement as prepareQuery builds it (compiled once, then run with each call's values). */
+export function compiled<R>(db: Kysely<Database>, raw: RawBuilder<R>) {
   return { compile: () => raw.compile(db) };
 }
 

@@ -59,6 +59,11 @@ const insertEvent = prepareQuery(7, (db, id: string, team_id: string, event: str
   .insertInto('events')
   .values({ id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, dispatched: 0, created_at }));
 
+/** For a statement that inserts an event row itself (a round trip saved, round-trips.ts): the transaction recorded events. */
+export function noteEventsRecorded(tx: object): void {
+  recordedIn.add(tx);
+}
+
 export async function recordEvents(tx: Kysely<Database>, teamId: string, events: RecordedEvent[]): Promise<void> {
   if (events.length > 0) recordedIn.add(tx);
   const at = nowIso();
