@@ -28,10 +28,6 @@ const timelineOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) 
 export class ActivityRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  insert(row: ActivityTable): Promise<unknown> {
-    return this.db.insertInto('activities').values(row).execute();
-  }
-
   visibleById(actor: Actor, id: string): Promise<ActivityTable | undefined> {
     return this.db.selectFrom('activities').selectAll().where(activityVisible(actor)).where('id', '=', id).executeTakeFirst();
   }

@@ -9,7 +9,7 @@ import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { recordEvents } from '../events/event.repository.ts';
+import { insertRecordingEvent } from '../events/event.repository.ts';
 import { CompanyRepository, type CompanySort } from './company.repository.ts';
 import { cleanDomain } from './domain.ts';
 import { toCompanyRow, type CompanyRow } from './company.row.ts';
@@ -51,9 +51,8 @@ export class CompanyService {
     const key = companyNameKey(name);
     const now = nowIso();
     const row = { id: newId('company'), team_id: actor.teamId, name, name_key: key, domain: cleanDomain(domain) ?? null, owner_id: actor.userId, created_at: now, updated_at: now };
-    const created = await repo.insertIfAbsent(row);
+    const created = await insertRecordingEvent(tx, 'companies', row, actor.teamId, { event: 'company.created', entityType: 'company', entityId: row.id, data: toCompanyRow(row) }, ['team_id', 'name_key']);
     const stored = created ? row : (await repo.byNameKey(actor.teamId, key))!;
-    if (created) await recordEvents(tx, actor.teamId, [{ event: 'company.created', entityType: 'company', entityId: row.id, data: toCompanyRow(row) }]);
     return { row: stored, created };
   }
 

@@ -104,10 +104,6 @@ export class DealRepository {
     return qb.orderBy('id').limit(1).executeTakeFirst();
   }
 
-  insert(row: DealTable): Promise<unknown> {
-    return this.db.insertInto('deals').values(row).execute();
-  }
-
   update(teamId: string, id: string, set: Partial<DealTable>): Promise<unknown> {
     return this.db.updateTable('deals').set(set).where('team_id', '=', teamId).where('id', '=', id).execute();
   }
