@@ -17,6 +17,7 @@ import { startupFigures } from './startup.ts';
 import { importFigures } from './import.ts';
 import { seed } from './seed.ts';
 import { cpuFigures, printCpu } from './cpu.ts';
+import { pgRoundTrips } from './pg-roundtrips.ts';
 
 const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? (QUICK ? 20_000 : 100_000));
@@ -39,6 +40,15 @@ async function main() {
     const pad = (s: string, n: number) => s.padEnd(n);
     console.log(`\n${pad('SQLite alone (better-sqlite3, no HTTP)', 40)}µs`);
     for (const f of await sqliteFloors(dataDir, seeded.contactId)) console.log(`${pad(f.name, 40)}${f.micros.toFixed(1)}`);
+    if (process.env.RZ_BENCH_PG_URL) {
+      console.log(`\n${pad('PostgreSQL round trips per request', 44)}${pad('count', 8)}ceiling`);
+      for (const r of await pgRoundTrips(process.env.RZ_BENCH_PG_URL)) {
+        const ok = r.ceiling === 0 || r.count <= r.ceiling;
+        if (!ok) failed++;
+        if (r.ceiling) checks++;
+        console.log(`${pad(r.name, 44)}${pad(String(r.count), 8)}${r.ceiling ? `≤ ${r.ceiling} ${ok ? 'ok' : 'missed'}` : '-'}`);
+      }
+    }
     if (QUICK) {
       console.log(`bench (quick): ${checks - failed} passed, ${failed} failed`);
       return;

@@ -10,26 +10,30 @@ export interface ActivityLink {
   companyId?: string;
 }
 
-const timelineOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => db.selectFrom('activities').selectAll()
-  .where(activityVisible(actor)).where('contact_id', '=', contactId).orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(NESTED_LIMIT));
+function filtered(db: Kysely<Database>, actor: Actor, link: ActivityLink) {
+  let qb = db.selectFrom('activities').where(activityVisible(actor));
+  if (link.contactId) qb = qb.where('contact_id', '=', link.contactId);
+  if (link.dealId) qb = qb.where('deal_id', '=', link.dealId);
+  if (link.companyId) qb = qb.where('company_id', '=', link.companyId);
+  return qb;
+}
+
+/** A timeline: visible activities of a contact, deal or company, latest occurred_at first (a nested list of detail views). */
+export function timelineOf(db: Kysely<Database>, actor: Actor, link: ActivityLink) {
+  return filtered(db, actor, link).selectAll().orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(NESTED_LIMIT);
+}
+
+const timelineOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => timelineOf(db, actor, { contactId }));
 
 export class ActivityRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  insert(row: ActivityTable): Promise<unknown> {
-    return this.db.insertInto('activities').values(row).execute();
-  }
 
   visibleById(actor: Actor, id: string): Promise<ActivityTable | undefined> {
     return this.db.selectFrom('activities').selectAll().where(activityVisible(actor)).where('id', '=', id).executeTakeFirst();
   }
 
   private filtered(actor: Actor, link: ActivityLink) {
-    let qb = this.db.selectFrom('activities').where(activityVisible(actor));
-    if (link.contactId) qb = qb.where('contact_id', '=', link.contactId);
-    if (link.dealId) qb = qb.where('deal_id', '=', link.dealId);
-    if (link.companyId) qb = qb.where('company_id', '=', link.companyId);
-    return qb;
+    return filtered(this.db, actor, link);
   }
 
   /** A contact's timeline (contact detail: a hot path, so compiled once). */
@@ -39,7 +43,7 @@ export class ActivityRepository {
 
   /** A timeline: visible activities of a contact, deal or company, latest occurred_at first. */
   timeline(actor: Actor, link: ActivityLink): Promise<ActivityTable[]> {
-    return this.filtered(actor, link).selectAll().orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
+    return timelineOf(this.db, actor, link).execute();
   }
 
   list(actor: Actor, f: ActivityLink & { before?: string | null; limit: number }): Promise<ActivityTable[]> {

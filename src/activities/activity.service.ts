@@ -7,7 +7,7 @@ import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
 import { MAX_LENGTH } from '../common/text.ts';
-import { recordEvents } from '../events/event.repository.ts';
+import { insertRecordingEvent } from '../events/event.repository.ts';
 import { optionalTimestamp, type LinkResolver } from '../deals/input.ts';
 import { ActivityRepository } from './activity.repository.ts';
 import { ACTIVITY_KINDS, toActivityRow, type ActivityRow } from './activity.row.ts';
@@ -66,8 +66,7 @@ export class ActivityService {
         deal_id: deal?.id ?? null, contact_id: contactId, company_id: companyId, call_id: null,
         owner_id: actor.userId, created_at: now,
       };
-      await new ActivityRepository(tx).insert(activity);
-      await recordEvents(tx, actor.teamId, [{ event: 'activity.created', entityType: 'activity', entityId: activity.id, data: toActivityRow(activity) }]);
+      await insertRecordingEvent(tx, 'activities', activity, actor.teamId, { event: 'activity.created', entityType: 'activity', entityId: activity.id, data: toActivityRow(activity) });
       return activity;
     });
     return toActivityRow(row);

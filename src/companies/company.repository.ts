@@ -45,13 +45,6 @@ export class CompanyRepository {
     return this.db.selectFrom('companies').selectAll().where('team_id', '=', teamId).where('name_key', '=', nameKey).executeTakeFirst();
   }
 
-  /** Inserts unless the name exists; returns whether this call created it (safe under concurrency). */
-  async insertIfAbsent(row: CompanyTable): Promise<boolean> {
-    const res = await this.db.insertInto('companies').values(row)
-      .onConflict((oc) => oc.columns(['team_id', 'name_key']).doNothing()).executeTakeFirst();
-    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
-  }
-
   update(teamId: string, id: string, set: Partial<CompanyTable>): Promise<unknown> {
     return this.db.updateTable('companies').set(set).where('team_id', '=', teamId).where('id', '=', id).execute();
   }

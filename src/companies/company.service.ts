@@ -9,21 +9,32 @@ import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { recordEvents } from '../events/event.repository.ts';
+import { insertRecordingEvent } from '../events/event.repository.ts';
 import { CompanyRepository, type CompanySort } from './company.repository.ts';
 import { cleanDomain } from './domain.ts';
 import { toCompanyRow, type CompanyRow } from './company.row.ts';
-import { ContactRepository } from '../contacts/contact.repository.ts';
+import { ContactRepository, contactsOfCompany } from '../contacts/contact.repository.ts';
+import { fewerRoundTrips, nestedList } from '../db/round-trips.ts';
+import { prepareVisibleQuery } from '../common/visibility.ts';
 import { toContactRow } from '../contacts/contact.row.ts';
-import { DealRepository, NESTED_LIMIT } from '../deals/deal.repository.ts';
+import { DealRepository, NESTED_LIMIT, dealsOf } from '../deals/deal.repository.ts';
 import { toDealRow } from '../deals/deal.row.ts';
-import { ActivityRepository } from '../activities/activity.repository.ts';
+import { ActivityRepository, timelineOf } from '../activities/activity.repository.ts';
 import { toActivityRow } from '../activities/activity.row.ts';
 
 export interface CompanyInput {
   name?: unknown;
   domain?: string | null;
 }
+
+// PostgreSQL: the company and its nested lists in one statement (round-trips.ts).
+const detailInOne = prepareVisibleQuery(1, (db, actor, id: string) => db.selectFrom('companies').selectAll('companies')
+  .select([
+    nestedList(contactsOfCompany(db, actor.teamId, id, NESTED_LIMIT)).as('nested_contacts'),
+    nestedList(dealsOf(db, actor, { companyId: id })).as('nested_deals'),
+    nestedList(timelineOf(db, actor, { companyId: id })).as('nested_timeline'),
+  ])
+  .where('companies.team_id', '=', actor.teamId).where('companies.id', '=', id));
 
 export class CompanyService {
   constructor(private readonly db: Db) {}
@@ -40,9 +51,8 @@ export class CompanyService {
     const key = companyNameKey(name);
     const now = nowIso();
     const row = { id: newId('company'), team_id: actor.teamId, name, name_key: key, domain: cleanDomain(domain) ?? null, owner_id: actor.userId, created_at: now, updated_at: now };
-    const created = await repo.insertIfAbsent(row);
+    const created = await insertRecordingEvent(tx, 'companies', row, actor.teamId, { event: 'company.created', entityType: 'company', entityId: row.id, data: toCompanyRow(row) }, ['team_id', 'name_key']);
     const stored = created ? row : (await repo.byNameKey(actor.teamId, key))!;
-    if (created) await recordEvents(tx, actor.teamId, [{ event: 'company.created', entityType: 'company', entityId: row.id, data: toCompanyRow(row) }]);
     return { row: stored, created };
   }
 
@@ -98,18 +108,30 @@ export class CompanyService {
   }
 
   async detail(actor: Actor, id: string) {
-    const row = await this.get(actor, id);
-    const [contacts, deals, timeline] = await Promise.all([
-      new ContactRepository(this.db).list(actor.teamId, { companyId: id, limit: NESTED_LIMIT - 1 }),
-      new DealRepository(this.db).visibleFor(actor, { companyId: id }),
-      new ActivityRepository(this.db).timeline(actor, { companyId: id }),
-    ]);
+    const { row, contacts, deals, timeline } = fewerRoundTrips(this.db) ? await this.detailRowsInOne(actor, id) : await this.detailRows(actor, id);
     return {
       ...toCompanyRow(row),
       contacts: contacts.map(toContactRow),
       deals: deals.map(toDealRow),
       timeline: timeline.map(toActivityRow),
     };
+  }
+
+  private async detailRows(actor: Actor, id: string) {
+    const row = await this.get(actor, id);
+    const [contacts, deals, timeline] = await Promise.all([
+      new ContactRepository(this.db).list(actor.teamId, { companyId: id, limit: NESTED_LIMIT - 1 }),
+      new DealRepository(this.db).visibleFor(actor, { companyId: id }),
+      new ActivityRepository(this.db).timeline(actor, { companyId: id }),
+    ]);
+    return { row, contacts, deals, timeline };
+  }
+
+  private async detailRowsInOne(actor: Actor, id: string) {
+    const [one] = await detailInOne(this.db, actor, id);
+    if (!one) throw notFound('Company');
+    const { nested_contacts: contacts, nested_deals: deals, nested_timeline: timeline, ...row } = one;
+    return { row, contacts, deals, timeline };
   }
 
   async list(actor: Actor, query: { q?: string; cursor?: string; limit?: string }): Promise<Page<CompanyRow>> {

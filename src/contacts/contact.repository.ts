@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { ContactTable, Database } from '../db/schema.ts';
+import type { CompanyTable, ContactTable, Database } from '../db/schema.ts';
+import { compiled, nestedRow } from '../db/round-trips.ts';
 import { containsCi, countUpTo, searchTotal, SEARCH_TOTAL_CAP, type Total } from '../common/pagination.ts';
 import { prepareQuery } from '../db/prepared.ts';
 import { dialectOf, indexableTerm, narrowing, searchStart, type SearchTerm } from '../db/search-index.ts';
@@ -39,6 +40,35 @@ const insertUnlessEmailTaken = prepareQuery(11, (db, id: string, team_id: string
   .onConflict((oc) => oc.columns(['team_id', 'email']).doNothing())
   .returning('id'));
 
+// PostgreSQL: a contact with its company (null when it has none) in one statement (round-trips.ts).
+const contactWithCompany = prepareQuery(2, (db, teamId: string, id: string) => db.selectFrom('contacts').selectAll('contacts')
+  .select((eb) => nestedRow(eb.selectFrom('companies').selectAll('companies').where('companies.team_id', '=', teamId).whereRef('companies.id', '=', 'contacts.company_id')).as('nested_company'))
+  .where('contacts.team_id', '=', teamId).where('contacts.id', '=', id));
+
+/** A company's contacts, newest first (company detail's nested list: as list() reads it with a company_id). */
+export function contactsOfCompany(db: Kysely<Database>, teamId: string, companyId: string, limit: number) {
+  return db.selectFrom('contacts').where('contacts.team_id', '=', teamId).selectAll('contacts')
+    .where('contacts.company_id', '=', companyId).orderBy('contacts.id', 'desc').limit(limit);
+}
+
+// PostgreSQL: POST /contacts' insert, the team's contact count and the contact.created event in
+// one statement; the count and the event are written only when the row was (email not taken).
+const insertCountedRecorded = prepareQuery(14, (db, id: string, team_id: string, email: string, first_name: string | null, last_name: string | null, phone: string | null,
+  job_title: string | null, company_id: string | null, owner_id: string, created_at: string, updated_at: string, eventId: string, eventData: string, eventAt: string) => compiled<{ id: string }>(db, sql`
+  with c as (
+    insert into contacts (id, team_id, email, first_name, last_name, phone, job_title, company_id, owner_id, created_at, updated_at)
+    values (${id}, ${team_id}, ${email}, ${first_name}, ${last_name}, ${phone}, ${job_title}, ${company_id}, ${owner_id}, ${created_at}, ${updated_at})
+    on conflict (team_id, email) do nothing
+    returning id, team_id
+  ), counted as (
+    insert into usage_counters (scope_id, period, kind, count) select c.team_id, ${COUNT_PERIOD}, ${COUNT_KIND}, 1 from c
+    on conflict (scope_id, period, kind) do update set count = usage_counters.count + excluded.count
+  ), recorded as (
+    insert into events (id, team_id, event, entity_type, entity_id, data, changed_fields, dispatched, created_at)
+    select ${eventId}, c.team_id, 'contact.created', 'contact', c.id, ${eventData}, null, 0, ${eventAt} from c
+  )
+  select id from c`));
+
 export class ContactRepository {
   private readonly dialect: DialectName;
 
@@ -48,6 +78,14 @@ export class ContactRepository {
 
   async byId(teamId: string, id: string): Promise<ContactTable | undefined> {
     return (await contactById(this.db, teamId, id))[0];
+  }
+
+  /** The contact and its company (null: none) in one statement, where that saves a round trip (PostgreSQL). */
+  async byIdWithCompany(teamId: string, id: string): Promise<{ contact: ContactTable; company: CompanyTable | null } | undefined> {
+    const [row] = await contactWithCompany(this.db, teamId, id);
+    if (!row) return undefined;
+    const { nested_company: company, ...contact } = row;
+    return { contact, company };
   }
 
   /** Several contacts of the team at once (a page of calls names theirs). */
@@ -65,6 +103,12 @@ export class ContactRepository {
     const created = inserted.length > 0;
     if (created) await incrementCounter(this.db, r.team_id, COUNT_PERIOD, COUNT_KIND);
     return created;
+  }
+
+  /** insertIfAbsent and, when inserted, the contact.created event (`event`: its id, data and time), in one statement (PostgreSQL). */
+  async insertIfAbsentRecorded(r: ContactTable, event: { id: string; data: string; created_at: string }): Promise<boolean> {
+    const inserted = await insertCountedRecorded(this.db, r.id, r.team_id, r.email, r.first_name, r.last_name, r.phone, r.job_title, r.company_id, r.owner_id, r.created_at, r.updated_at, event.id, event.data, event.created_at);
+    return inserted.length > 0;
   }
 
   update(teamId: string, id: string, set: Partial<ContactTable>): Promise<unknown> {

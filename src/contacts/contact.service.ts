@@ -8,17 +8,19 @@ import { notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { recordEvents } from '../events/event.repository.ts';
+import { noteEventsRecorded, recordEvents } from '../events/event.repository.ts';
 import { isValidEmail, normalizeEmail } from '../identity/identity.service.ts';
 import { CompanyRepository } from '../companies/company.repository.ts';
 import { CompanyService } from '../companies/company.service.ts';
 import { MAX_LENGTH, cleanText } from '../common/text.ts';
 import { toCompanyRow } from '../companies/company.row.ts';
-import { DealRepository } from '../deals/deal.repository.ts';
+import { DealRepository, dealsOf } from '../deals/deal.repository.ts';
+import { fewerRoundTrips, nestedList, nestedRow } from '../db/round-trips.ts';
+import { prepareVisibleQuery } from '../common/visibility.ts';
 import { toDealRow } from '../deals/deal.row.ts';
-import { TaskRepository } from '../tasks/task.repository.ts';
+import { TaskRepository, tasksOf } from '../tasks/task.repository.ts';
 import { toTaskRow } from '../tasks/task.row.ts';
-import { ActivityRepository } from '../activities/activity.repository.ts';
+import { ActivityRepository, timelineOf } from '../activities/activity.repository.ts';
 import { toActivityRow } from '../activities/activity.row.ts';
 import { ContactRepository, type ContactSort } from './contact.repository.ts';
 import { toContactRow, type ContactRow } from './contact.row.ts';
@@ -42,6 +44,16 @@ export function parseEmail(raw: unknown, field = 'email'): string {
   return email;
 }
 
+// PostgreSQL: the contact, its company and its nested lists in one statement (round-trips.ts).
+const detailInOne = prepareVisibleQuery(1, (db, actor, id: string) => db.selectFrom('contacts').selectAll('contacts')
+  .select((eb) => [
+    nestedRow(eb.selectFrom('companies').selectAll('companies').where('companies.team_id', '=', actor.teamId).whereRef('companies.id', '=', 'contacts.company_id')).as('nested_company'),
+    nestedList(dealsOf(db, actor, { contactId: id })).as('nested_deals'),
+    nestedList(tasksOf(db, actor, { contactId: id })).as('nested_tasks'),
+    nestedList(timelineOf(db, actor, { contactId: id })).as('nested_timeline'),
+  ])
+  .where('contacts.team_id', '=', actor.teamId).where('contacts.id', '=', id));
+
 export class ContactService {
   constructor(private readonly db: Db, private readonly companies: CompanyService) {}
 
@@ -64,16 +76,27 @@ export class ContactService {
       id: newId('contact'), team_id: actor.teamId, email, first_name: null, last_name: null, phone: null, job_title: null,
       company_id: null, owner_id: actor.userId, created_at: now, updated_at: now, ...fields,
     };
-    if (await repo.insertIfAbsent(row)) {
-      await recordEvents(tx, actor.teamId, [{ event: 'contact.created', entityType: 'contact', entityId: row.id, data: toContactRow(row) }]);
-      return { row, created: true };
-    }
+    if (await this.insertRecording(tx, actor, row)) return { row, created: true };
     const existing = (await repo.byEmail(actor.teamId, email))!;
     const changed = Object.entries(fields).filter(([k, v]) => existing[k as keyof ContactTable] !== v);
     if (changed.length === 0) return { row: existing, created: false };
     const updated = { ...existing, ...Object.fromEntries(changed), updated_at: now } as ContactTable;
     await repo.update(actor.teamId, existing.id, { ...Object.fromEntries(changed), updated_at: now });
     return { row: updated, created: false };
+  }
+
+  /** Inserts the contact unless its email is taken, with contact.created when it is inserted; on PostgreSQL in one statement. */
+  private async insertRecording(tx: Kysely<Database>, actor: Actor, row: ContactTable): Promise<boolean> {
+    const repo = new ContactRepository(tx);
+    const data = toContactRow(row);
+    if (!fewerRoundTrips(tx)) {
+      if (!(await repo.insertIfAbsent(row))) return false;
+      await recordEvents(tx, actor.teamId, [{ event: 'contact.created', entityType: 'contact', entityId: row.id, data }]);
+      return true;
+    }
+    const created = await repo.insertIfAbsentRecorded(row, { id: newId('event'), data: JSON.stringify(data), created_at: nowIso() });
+    if (created) noteEventsRecorded(tx);
+    return created;
   }
 
   async upsert(actor: Actor, input: ContactInput): Promise<{ row: ContactRow; created: boolean }> {
@@ -95,13 +118,7 @@ export class ContactService {
   }
 
   async detail(actor: Actor, id: string) {
-    const row = await this.getRow(actor, id);
-    const [company, deals, tasks, timeline] = await Promise.all([
-      row.company_id ? new CompanyRepository(this.db).byId(actor.teamId, row.company_id) : Promise.resolve(undefined),
-      new DealRepository(this.db).ofContact(actor, id),
-      new TaskRepository(this.db).ofContact(actor, id),
-      new ActivityRepository(this.db).timelineOfContact(actor, id),
-    ]);
+    const { row, company, deals, tasks, timeline } = fewerRoundTrips(this.db) ? await this.detailRowsInOne(actor, id) : await this.detailRows(actor, id);
     return {
       ...toContactRow(row),
       company: company ? toCompanyRow(company) : null,
@@ -109,6 +126,24 @@ export class ContactService {
       tasks: tasks.map(toTaskRow),
       timeline: timeline.map(toActivityRow),
     };
+  }
+
+  private async detailRows(actor: Actor, id: string) {
+    const row = await this.getRow(actor, id);
+    const [company, deals, tasks, timeline] = await Promise.all([
+      row.company_id ? new CompanyRepository(this.db).byId(actor.teamId, row.company_id) : Promise.resolve(undefined),
+      new DealRepository(this.db).ofContact(actor, id),
+      new TaskRepository(this.db).ofContact(actor, id),
+      new ActivityRepository(this.db).timelineOfContact(actor, id),
+    ]);
+    return { row, company, deals, tasks, timeline };
+  }
+
+  private async detailRowsInOne(actor: Actor, id: string) {
+    const [one] = await detailInOne(this.db, actor, id);
+    if (!one) throw notFound('Contact');
+    const { nested_company: company, nested_deals: deals, nested_tasks: tasks, nested_timeline: timeline, ...row } = one;
+    return { row, company, deals, tasks, timeline };
   }
 
   async list(actor: Actor, query: { q?: string; cursor?: string; limit?: string }): Promise<Page<ContactRow>> {

@@ -37,8 +37,20 @@ export interface DealFilters {
   ownerId?: string;
 }
 
-const dealsOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => db.selectFrom('deals').selectAll()
-  .where(dealVisible(actor)).where('contact_id', '=', contactId).orderBy('id', 'desc').limit(NESTED_LIMIT));
+/** The visible deals of a contact or company, newest first: a nested list of detail views. */
+export function dealsOf(db: Kysely<Database>, actor: Actor, link: { contactId?: string; companyId?: string }) {
+  let qb = db.selectFrom('deals').selectAll().where(dealVisible(actor));
+  if (link.contactId) qb = qb.where('contact_id', '=', link.contactId);
+  if (link.companyId) qb = qb.where('company_id', '=', link.companyId);
+  return qb.orderBy('id', 'desc').limit(NESTED_LIMIT);
+}
+
+/** A deal's stage history, oldest first (ids sort by creation time). */
+export function stageHistoryOf(db: Kysely<Database>, teamId: string, dealId: string) {
+  return db.selectFrom('deal_stage_history').selectAll().where('team_id', '=', teamId).where('deal_id', '=', dealId).orderBy('id', 'asc');
+}
+
+const dealsOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => dealsOf(db, actor, { contactId }));
 
 // Every deal write reads its deal through this (row-locked on PostgreSQL), compiled once.
 const lockedVisibleDeal = prepareVisibleQuery(1, (db, actor, id: string) => forUpdate(dialectOf(db), db.selectFrom('deals').selectAll().where(dealVisible(actor)).where('id', '=', id)));
@@ -81,10 +93,7 @@ export class DealRepository {
   }
 
   visibleFor(actor: Actor, link: { contactId?: string; companyId?: string }): Promise<DealTable[]> {
-    let qb = this.db.selectFrom('deals').selectAll().where(dealVisible(actor));
-    if (link.contactId) qb = qb.where('contact_id', '=', link.contactId);
-    if (link.companyId) qb = qb.where('company_id', '=', link.companyId);
-    return qb.orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
+    return dealsOf(this.db, actor, link).execute();
   }
 
   /** A visible deal with this deal's title, contact and company, any status (rz import's find). */
@@ -93,10 +102,6 @@ export class DealRepository {
     qb = d.contact_id === null ? qb.where('contact_id', 'is', null) : qb.where('contact_id', '=', d.contact_id);
     qb = d.company_id === null ? qb.where('company_id', 'is', null) : qb.where('company_id', '=', d.company_id);
     return qb.orderBy('id').limit(1).executeTakeFirst();
-  }
-
-  insert(row: DealTable): Promise<unknown> {
-    return this.db.insertInto('deals').values(row).execute();
   }
 
   update(teamId: string, id: string, set: Partial<DealTable>): Promise<unknown> {
@@ -109,7 +114,7 @@ export class DealRepository {
 
   /** Stage history of one deal, oldest first (ids sort by creation time). */
   stageHistory(teamId: string, dealId: string): Promise<DealStageHistoryTable[]> {
-    return this.db.selectFrom('deal_stage_history').selectAll().where('team_id', '=', teamId).where('deal_id', '=', dealId).orderBy('id', 'asc').execute();
+    return stageHistoryOf(this.db, teamId, dealId).execute();
   }
 
   /**

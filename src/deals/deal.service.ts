@@ -9,13 +9,15 @@ import { AppError, forbidden, notFound, validation } from '../errors/app-error.t
 import { isIdOf, newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { recordEvents, type RecordedEvent } from '../events/event.repository.ts';
+import { insertRecordingEvent, recordEvents, type RecordedEvent } from '../events/event.repository.ts';
 import { IdentityRepository } from '../identity/identity.repository.ts';
-import { TaskRepository } from '../tasks/task.repository.ts';
+import { TaskRepository, tasksOf } from '../tasks/task.repository.ts';
+import { fewerRoundTrips, nestedList } from '../db/round-trips.ts';
+import { dealVisible, prepareVisibleQuery } from '../common/visibility.ts';
 import { toTaskRow } from '../tasks/task.row.ts';
-import { ActivityRepository } from '../activities/activity.repository.ts';
+import { ActivityRepository, timelineOf } from '../activities/activity.repository.ts';
 import { toActivityRow } from '../activities/activity.row.ts';
-import { DealRepository, type DealSort, type DealStatusFilter } from './deal.repository.ts';
+import { DealRepository, stageHistoryOf, type DealSort, type DealStatusFilter } from './deal.repository.ts';
 import { toDealRow, toStageHistoryRow, type DealRow } from './deal.row.ts';
 import { optionalTimestamp, type LinkResolver } from './input.ts';
 import { MAX_LENGTH, cleanText } from '../common/text.ts';
@@ -55,6 +57,15 @@ function contactName(c: ContactTable): string {
   return full || c.email;
 }
 
+// PostgreSQL: the visible deal and its nested lists in one statement (round-trips.ts).
+const detailInOne = prepareVisibleQuery(1, (db, actor, id: string) => db.selectFrom('deals').selectAll('deals')
+  .select([
+    nestedList(tasksOf(db, actor, { dealId: id })).as('nested_tasks'),
+    nestedList(timelineOf(db, actor, { dealId: id })).as('nested_timeline'),
+    nestedList(stageHistoryOf(db, actor.teamId, id)).as('nested_history'),
+  ])
+  .where(dealVisible(actor)).where('deals.id', '=', id));
+
 export class DealService {
   constructor(private readonly db: Db, private readonly links: LinkResolver) {}
 
@@ -92,9 +103,9 @@ export class DealService {
     const stage = input.stage ?? keys[0];
     if (!keys.includes(stage)) throw validation('stage', `stage must be a pipeline stage key of the team: ${keys.join(', ')}.`);
     const company = await this.links.company(tx, actor, input);
-    const contact = await this.links.contact(tx, actor, input);
     // A deal with a contact but no company belongs to the contact's company.
-    const companyRow = company ?? (contact?.company_id ? await this.links.companyById(tx, actor, contact.company_id) : undefined);
+    const { contact, company: contactCompany } = await this.links.contactAndCompany(tx, actor, input, !company);
+    const companyRow = company ?? contactCompany;
     const now = nowIso();
     const deal: DealTable = {
       id: newId('deal'), team_id: actor.teamId,
@@ -111,8 +122,7 @@ export class DealService {
       const same = await repo.visibleSame(actor, deal);
       if (same) return { row: same, created: false };
     }
-    await repo.insert(deal);
-    await recordEvents(tx, actor.teamId, [{ event: 'deal.created', entityType: 'deal', entityId: deal.id, data: toDealRow(deal) }]);
+    await insertRecordingEvent(tx, 'deals', deal, actor.teamId, { event: 'deal.created', entityType: 'deal', entityId: deal.id, data: toDealRow(deal) });
     return { row: deal, created: true };
   }
 
@@ -211,18 +221,30 @@ export class DealService {
   }
 
   async detail(actor: Actor, id: string) {
-    const deal = await this.links.deal(this.db, actor, id);
-    const [tasks, timeline, history] = await Promise.all([
-      new TaskRepository(this.db).visibleFor(actor, { dealId: id }),
-      new ActivityRepository(this.db).timeline(actor, { dealId: id }),
-      new DealRepository(this.db).stageHistory(actor.teamId, id),
-    ]);
+    const { deal, tasks, timeline, history } = fewerRoundTrips(this.db) ? await this.detailRowsInOne(actor, id) : await this.detailRows(actor, id);
     return {
       ...toDealRow(deal),
       tasks: tasks.map(toTaskRow),
       timeline: timeline.map(toActivityRow),
       stage_history: history.map(toStageHistoryRow),
     };
+  }
+
+  private async detailRows(actor: Actor, id: string) {
+    const deal = await this.links.deal(this.db, actor, id);
+    const [tasks, timeline, history] = await Promise.all([
+      new TaskRepository(this.db).visibleFor(actor, { dealId: id }),
+      new ActivityRepository(this.db).timeline(actor, { dealId: id }),
+      new DealRepository(this.db).stageHistory(actor.teamId, id),
+    ]);
+    return { deal, tasks, timeline, history };
+  }
+
+  private async detailRowsInOne(actor: Actor, id: string) {
+    const [one] = await detailInOne(this.db, actor, id);
+    if (!one) throw notFound('Deal');
+    const { nested_tasks: tasks, nested_timeline: timeline, nested_history: history, ...deal } = one;
+    return { deal, tasks, timeline, history };
   }
 
   /** The value of the open deals the actor sees, per stage (the pipeline board's column totals), optionally of one owner. */

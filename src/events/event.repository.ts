@@ -1,6 +1,6 @@
 // The outbox: every event is written in the same transaction as the change that causes it.
 // The webhook dispatcher reads undispatched rows; GET /events reads them for reconciliation.
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type QueryCreator, type SqlBool } from 'kysely';
 import type { Database, EventTable } from '../db/schema.ts';
 import { forUpdate } from '../db/database.ts';
 import { dialectOf } from '../db/search-index.ts';
@@ -9,6 +9,7 @@ import { activityVisible, callVisible, dealVisible, taskVisible } from '../commo
 import { newId } from '../lib/ids.ts';
 import { nowIso } from '../lib/time.ts';
 import { prepareQuery } from '../db/prepared.ts';
+import { fewerRoundTrips } from '../db/round-trips.ts';
 
 export const EVENT_NAMES = [
   'deal.created', 'deal.updated', 'deal.stage_changed', 'deal.closed', 'deal.reopened', 'deal.reassigned',
@@ -58,10 +59,46 @@ const insertEvent = prepareQuery(7, (db, id: string, team_id: string, event: str
   .insertInto('events')
   .values({ id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, dispatched: 0, created_at }));
 
+/** For a statement that inserts an event row itself (a round trip saved, round-trips.ts): the transaction recorded events. */
+export function noteEventsRecorded(tx: object): void {
+  recordedIn.add(tx);
+}
+
 export async function recordEvents(tx: Kysely<Database>, teamId: string, events: RecordedEvent[]): Promise<void> {
   if (events.length > 0) recordedIn.add(tx);
   const at = nowIso();
   for (const e of events) await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), at);
+}
+
+/**
+ * Inserts a row and records the event of its creation, in the caller's transaction; with
+ * `unlessTaken` (the columns of a unique key) nothing is inserted or recorded when the key is
+ * taken. Answers whether the row was inserted. On PostgreSQL one statement: the insert is a
+ * data-modifying CTE and the event row is inserted from its RETURNING row (the same rows as the
+ * two statements write, a round trip less); elsewhere the insert and recordEvents, as before.
+ */
+export async function insertRecordingEvent<T extends 'deals' | 'activities' | 'companies'>(tx: Kysely<Database>, table: T, row: Insertable<Database[T]>, teamId: string, e: RecordedEvent, unlessTaken?: string[]): Promise<boolean> {
+  const insert = (db: QueryCreator<Database>) => {
+    const qb = db.insertInto(table).values(row as never);
+    return unlessTaken ? qb.onConflict((oc) => oc.columns(unlessTaken as never).doNothing()) : qb;
+  };
+  if (!fewerRoundTrips(tx)) {
+    const res = await insert(tx).executeTakeFirst();
+    if (unlessTaken && Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await recordEvents(tx, teamId, [e]);
+    return true;
+  }
+  const recorded = await tx.with('inserted', (db) => insert(db).returning(sql<number>`1`.as('one')))
+    .insertInto('events')
+    .columns(['id', 'team_id', 'event', 'entity_type', 'entity_id', 'data', 'changed_fields', 'dispatched', 'created_at'])
+    .expression((eb) => eb.selectFrom('inserted').select([
+      sql.val(newId('event')).as('id'), sql.val(teamId).as('team_id'), sql.val(e.event).as('event'), sql.val(e.entityType).as('entity_type'),
+      sql.val(e.entityId).as('entity_id'), sql.val(JSON.stringify(e.data)).as('data'), sql`null`.as('changed_fields'), sql.lit(0).as('dispatched'), sql.val(nowIso()).as('created_at'),
+    ]))
+    .returning('id')
+    .execute();
+  if (recorded.length > 0) recordedIn.add(tx);
+  return recorded.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------

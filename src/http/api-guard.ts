@@ -36,9 +36,9 @@ export function bearerSecret(request: FastifyRequest): string | null {
 
 /** Authenticates the key and counts the request against the team's daily limit, with the limit headers (429 past it); null for an unknown key. */
 export async function countApiRequest(services: Services, secret: string, reply: FastifyReply) {
-  const auth = await services.identity.authenticate(secret);
-  if (!auth) return null;
-  const limit = await services.requestLimits.hit(auth.actor.teamId, auth.requestLimit);
+  const counted = await services.requestLimits.authenticateAndHit(services.identity, secret);
+  if (!counted) return null;
+  const { auth, limit } = counted;
   reply.header('X-RateLimit-Limit', String(limit.limit));
   reply.header('X-RateLimit-Remaining', String(limit.remaining));
   reply.header('X-RateLimit-Reset', String(limit.reset));

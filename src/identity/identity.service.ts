@@ -10,6 +10,7 @@ import { type Actor, type Scope, seesAll } from '../common/actor.ts';
 import { IdentityRepository } from './identity.repository.ts';
 import { checkPassword, hashPassword } from './password.ts';
 import { TurnBatcher } from '../lib/turn-batcher.ts';
+import { lookUpKeyAndCount, type KeyWithCount } from '../db/round-trips.ts';
 import { noteCreditsSet } from '../limits/allowance.service.ts';
 
 export const DEFAULT_STAGES = [
@@ -102,6 +103,15 @@ export class IdentityService {
   private readonly lookups = new TurnBatcher<string, Awaited<ReturnType<IdentityRepository['keyByHash']>>>(
     (secret) => secret,
     async (secret, calls) => Array(calls).fill(await this.repo.keyByHash(hashKey(secret))),
+  );
+
+  private readonly countedLookups = new TurnBatcher<{ secret: string; period: string; kind: string }, { row: KeyWithCount | undefined; count: number | null }>(
+    ({ secret, period, kind }) => `${secret}\u0000${period}\u0000${kind}`,
+    async ({ secret, period, kind }, calls) => {
+      const row = await lookUpKeyAndCount(this.db, hashKey(secret), { period, kind, by: calls }, new Date());
+      const total = row?.request_count ?? null;
+      return Array.from({ length: calls }, (_, i) => ({ row, count: total === null ? null : total - calls + 1 + i }));
+    },
   );
 
   constructor(private readonly db: Db, private readonly dialect: DialectName) {
@@ -255,24 +265,53 @@ export class IdentityService {
 
   /** Resolves a bearer secret to the acting user with their current role; null = 401. */
   async authenticate(secret: string): Promise<AuthenticatedKey | null> {
-    if (!secret.startsWith('rz_') || secret.length > 200) return null;
+    if (!acceptableSecret(secret)) return null;
     const row = await this.lookups.call(secret);
-    if (!row || row.revoked_at || row.active !== 1 || row.user_team_id !== row.team_id) return null;
+    if (!row || !usable(row)) return null;
     const now = Date.now();
     const last = this.touched.get(row.key_id) ?? (row.last_used_at ? Date.parse(row.last_used_at) : 0);
     if (now - last > 60_000) {
       this.touched.set(row.key_id, now);
       await this.repo.touchKey(row.key_id, new Date(now).toISOString());
     }
-    return {
-      actor: {
-        teamId: row.team_id, userId: row.user_id, role: row.role, name: row.name, email: row.email,
-        keyId: row.key_id, scopes: new Set(row.scopes.split(',') as Scope[]),
-      },
-      licence: row.licence,
-      requestLimit: row.request_limit,
-    };
+    return authenticatedKey(row);
   }
+
+  /**
+   * PostgreSQL: authenticate, and count the request on the team's counter of `kind` in `period`,
+   * in one statement (round-trips.ts); last_used_at is written in it, at most once a minute.
+   * Requests with the same key in one event-loop turn share the statement and are counted by
+   * their number, each answered with its own position in the count (as RequestLimitService's).
+   * Null for a key that does not authenticate (nothing counted).
+   */
+  async authenticateCounting(secret: string, counter: { period: string; kind: string }): Promise<{ auth: AuthenticatedKey; count: number } | null> {
+    if (!acceptableSecret(secret)) return null;
+    const { row, count } = await this.countedLookups.call({ secret, ...counter });
+    if (!row || !usable(row) || count === null) return null;
+    return { auth: authenticatedKey(row), count };
+  }
+}
+
+function acceptableSecret(secret: string): boolean {
+  return secret.startsWith('rz_') && secret.length <= 200;
+}
+
+type KeyRow = Pick<KeyWithCount, 'revoked_at' | 'active' | 'user_team_id' | 'team_id' | 'user_id' | 'role' | 'name' | 'email' | 'key_id' | 'scopes' | 'licence' | 'request_limit'>;
+
+/** A key that is not revoked, of an active user still in the key's team. */
+function usable(row: KeyRow): boolean {
+  return !row.revoked_at && row.active === 1 && row.user_team_id === row.team_id;
+}
+
+function authenticatedKey(row: KeyRow): AuthenticatedKey {
+  return {
+    actor: {
+      teamId: row.team_id, userId: row.user_id, role: row.role, name: row.name, email: row.email,
+      keyId: row.key_id, scopes: new Set(row.scopes.split(',') as Scope[]),
+    },
+    licence: row.licence,
+    requestLimit: row.request_limit,
+  };
 }
 
 /**

@@ -13,8 +13,15 @@ export interface TaskFilters {
   overdueAt?: string;
 }
 
-const tasksOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => db.selectFrom('tasks').selectAll()
-  .where(taskVisible(actor)).where('contact_id', '=', contactId).orderBy('id', 'desc').limit(NESTED_LIMIT));
+/** The visible tasks of a contact or deal, newest first: a nested list of detail views. */
+export function tasksOf(db: Kysely<Database>, actor: Actor, link: { contactId?: string; dealId?: string }) {
+  let qb = db.selectFrom('tasks').selectAll().where(taskVisible(actor));
+  if (link.contactId) qb = qb.where('contact_id', '=', link.contactId);
+  if (link.dealId) qb = qb.where('deal_id', '=', link.dealId);
+  return qb.orderBy('id', 'desc').limit(NESTED_LIMIT);
+}
+
+const tasksOfContact = prepareVisibleQuery(1, (db, actor, contactId: string) => tasksOf(db, actor, { contactId }));
 
 export class TaskRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -29,10 +36,7 @@ export class TaskRepository {
   }
 
   visibleFor(actor: Actor, link: { contactId?: string; dealId?: string }): Promise<TaskTable[]> {
-    let qb = this.db.selectFrom('tasks').selectAll().where(taskVisible(actor));
-    if (link.contactId) qb = qb.where('contact_id', '=', link.contactId);
-    if (link.dealId) qb = qb.where('deal_id', '=', link.dealId);
-    return qb.orderBy('id', 'desc').limit(NESTED_LIMIT).execute();
+    return tasksOf(this.db, actor, link).execute();
   }
 
   insert(row: TaskTable): Promise<unknown> {
