@@ -145,6 +145,13 @@ test('speaker labels of a name with the company, as dialers write them, are spea
   assert.deepEqual([...parseTranscript(t).labels.values()], ['Anna Weber (Lumen GmbH)', 'Jonas Kraus - Kraus Haustechnik']);
 });
 
+test('a name, a comma and the company is a speaker label; a comma in speech is not', () => {
+  const t = 'Fiona Marsh, Marsh Bakeries: Hello?\nGareth Price, Coldline Leasing: You are through to sales.\nFiona Marsh, Marsh Bakeries: We need vans.\nGareth Price, Coldline Leasing: How many?';
+  assert.deepEqual([...parseTranscript(t).labels.values()], ['Fiona Marsh, Marsh Bakeries', 'Gareth Price, Coldline Leasing']);
+  const speech = 'Anna: Wie läuft das heute?\nBen: Ja, genau: mit Excel.\nAnna: Und dann?\nBen: Ja, genau: per Hand.';
+  assert.deepEqual([...parseTranscript(speech).labels.values()], ['Anna', 'Ben']);
+});
+
 test('a hard-wrapped utterance is joined back: a sentence across the line break is one sentence, verbatim', () => {
   const t = 'Anna: Unsere Software erstellt die Rechnungen automatisch aus Ihren  \r\n   Aufträgen. Das spart Zeit.\nAnna: Passt Ihnen\nDienstag?\nBen: Ja.\nDas passt.\nBen: Bis dann.\n';
   const { rows } = speakersAndTexts(t);

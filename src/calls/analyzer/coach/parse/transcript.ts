@@ -69,12 +69,16 @@ export function labelKey(label: string): string {
   return label.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
+const NAME_COMMA_COMPANY_RE = /^\p{Lu}[\p{L}.'’-]*(?: \p{Lu}[\p{L}.'’-]*){0,3}, [\p{Lu}\p{N}]/u;
+
 function plausibleLabel(name: string): boolean {
   const n = name.trim();
   if (n.length === 0 || n.length > 100) return false;
   const tokens = n.split(/\s+/);
-  // "Anna Weber (Lumen GmbH)", "Mark Ellis - Harbor Freight Solutions": a name plus its company.
-  const withCompany = /[()]|\s[-–]\s/.test(n);
+  // "Anna Weber (Lumen GmbH)", "Mark Ellis - Harbor Freight Solutions", "Gareth Price, Coldline
+  // Leasing": a name plus its company. After a comma only where the name before it is capitalised
+  // words and the company starts with a capital ("Ja, genau" is speech).
+  const withCompany = /[()]|\s[-–]\s/.test(n) || NAME_COMMA_COMPANY_RE.test(n);
   if (tokens.length > (withCompany ? 14 : 4)) return false;
   // A comma belongs to a company name in brackets, never to a plain label ("Ja, genau: …" is speech).
   if (n.includes(',') && !withCompany) return false;
