@@ -56,10 +56,11 @@ test('a thread that stops fails its analysis, and the next analysis gets a new t
 
 test('an analysis past its time limit fails for good (AnalysisError) and its thread is replaced for the next one', async (t) => {
   // A limit a hundred times what a small call takes, so load cannot push the queued call past
-  // it; the slow one (eight times the longest real transcript) takes several times the limit.
-  const pool = new AnalysisThreads(1, 2_000);
+  // it; the slow one (sixteen times the longest real transcript, about 3 s of CPU on this
+  // machine) takes about three times the limit even on a quiet, fast machine.
+  const pool = new AnalysisThreads(1, 1_000);
   t.after(() => pool.close());
-  const slow = pool.analyze({ transcript: longTranscript(4_000_000), language: 'de' });
+  const slow = pool.analyze({ transcript: longTranscript(8_000_000), language: 'de' });
   const queued = pool.analyze({ transcript: 'Anna: Wie viele Stunden kostet Sie das pro Woche?\nHerr Brandt: Zehn.', language: 'de' });
   await assert.rejects(slow, (e: unknown) => e instanceof AnalysisError && /took longer than/.test(e.message));
   const input = { transcript: 'Anna: Wie viele Stunden kostet Sie das pro Woche?\nHerr Brandt: Zehn.', language: 'de' } as const;
