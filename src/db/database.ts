@@ -194,6 +194,17 @@ export async function lockNames(dialect: DialectName, tx: Db, names: string[]): 
 }
 
 /**
+ * A reader-writer lock per name across processes, held until the transaction ends: on PostgreSQL
+ * an advisory lock, shared or exclusive (writes that must not interleave with one rare change,
+ * which takes it exclusively). SQLite needs none, for the reason given at lockNames.
+ */
+export async function lockName(dialect: DialectName, tx: Db, name: string, mode: 'shared' | 'exclusive'): Promise<void> {
+  if (dialect !== 'postgres') return;
+  if (mode === 'shared') await sql`select pg_advisory_xact_lock_shared(hashtextextended(${name}, 0))`.execute(tx);
+  else await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(tx);
+}
+
+/**
  * Runs several reads against one snapshot, so rows and their children read in separate
  * statements agree (a commit between them is seen by all or none). PostgreSQL needs REPEATABLE
  * READ for that; SQLite's transaction keeps its read snapshot from the first read on (its driver

@@ -2,7 +2,7 @@
 // The webhook dispatcher reads undispatched rows; GET /events reads them for reconciliation.
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database, EventTable } from '../db/schema.ts';
-import { forUpdate } from '../db/database.ts';
+import { forUpdate, lockName } from '../db/database.ts';
 import { dialectOf } from '../db/search-index.ts';
 import { type Actor, seesAll } from '../common/actor.ts';
 import { activityVisible, callVisible, dealVisible, taskVisible } from '../common/visibility.ts';
@@ -47,21 +47,77 @@ export function notifyEventsCommitted(): void {
   });
 }
 
-// The transactions that recorded events (writeTransaction wakes the dispatcher after their commit).
+// The transactions that recorded an event for the dispatcher (writeTransaction wakes it after their commit).
 const recordedIn = new WeakSet<object>();
 export function eventsRecordedIn(tx: object): boolean {
   return recordedIn.has(tx);
 }
 
 // Every write records its events through this one statement, compiled once.
-const insertEvent = prepareQuery(7, (db, id: string, team_id: string, event: string, entity_type: string, entity_id: string, data: string, created_at: string) => db
+const insertEvent = prepareQuery(8, (db, id: string, team_id: string, event: string, entity_type: string, entity_id: string, data: string, dispatched: number, created_at: string) => db
   .insertInto('events')
-  .values({ id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, dispatched: 0, created_at }));
+  .values({ id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, dispatched, created_at }));
+
+/**
+ * An event that no webhook can receive is recorded already dispatched: it stays in the event log,
+ * but costs no dispatch round (a second write transaction after the write). "Can receive": a live,
+ * unpaused webhook of the team subscribed to the event's name or to every event; who may see the
+ * row is still decided by the dispatcher. The rule this keeps: a webhook receives the events of
+ * every change committed after its creation (its unpausing, its new subscription) committed.
+ * On SQLite writers are serialised, so the check sees every webhook committed before the write.
+ * On PostgreSQL (READ COMMITTED, as every write transaction runs) the writer first takes the
+ * team's lock shared and checks in a later statement, so with a fresh snapshot; a change that adds
+ * a receiver takes it exclusively (lockReceiversOfTeam), so it commits either before that check
+ * or after the write has committed.
+ */
+export function receiversLockName(teamId: string): string {
+  return `webhook-receivers:${teamId}`;
+}
+
+/** Taken by a change that adds a receiver (webhook created, unpaused, subscribed to more events). */
+export function lockReceiversOfTeam(tx: Kysely<Database>, teamId: string): Promise<void> {
+  return lockName(dialectOf(tx), tx, receiversLockName(teamId), 'exclusive');
+}
+
+const subscriptionsOfTeam = prepareQuery(1, (db, teamId: string) => db.selectFrom('webhooks').select('events')
+  .where('team_id', '=', teamId).where('deleted_at', 'is', null).where('paused', '=', 0));
+
+// Per transaction and team: the answer holds until it ends (its lock on PostgreSQL, the write lock on SQLite).
+const receiversIn = new WeakMap<object, Map<string, (event: string) => boolean>>();
+
+async function receiversOf(tx: Kysely<Database>, teamId: string): Promise<(event: string) => boolean> {
+  let byTeam = receiversIn.get(tx);
+  if (!byTeam) receiversIn.set(tx, (byTeam = new Map()));
+  let receives = byTeam.get(teamId);
+  if (receives) return receives;
+  await lockName(dialectOf(tx), tx, receiversLockName(teamId), 'shared');
+  const names = new Set<string>();
+  for (const { events } of await subscriptionsOfTeam(tx, teamId)) for (const name of parseNames(events)) names.add(name);
+  receives = names.has('*') ? () => true : (event) => names.has(event);
+  byTeam.set(teamId, receives);
+  return receives;
+}
+
+// webhooks.events is a JSON array of names or ["*"]; anything unreadable counts as every event (never skip by mistake).
+function parseNames(events: string): string[] {
+  try {
+    const names: unknown = JSON.parse(events);
+    if (Array.isArray(names)) return names.map(String);
+  } catch {
+    // fall through
+  }
+  return ['*'];
+}
 
 export async function recordEvents(tx: Kysely<Database>, teamId: string, events: RecordedEvent[]): Promise<void> {
-  if (events.length > 0) recordedIn.add(tx);
+  if (events.length === 0) return;
+  const receives = await receiversOf(tx, teamId);
   const at = nowIso();
-  for (const e of events) await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), at);
+  for (const e of events) {
+    const toDispatch = receives(e.event);
+    if (toDispatch) recordedIn.add(tx);
+    await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), toDispatch ? 0 : 1, at);
+  }
 }
 
 // ---------------------------------------------------------------------------------------

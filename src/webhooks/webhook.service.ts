@@ -10,7 +10,7 @@ import { forbidden, notFound, validation } from '../errors/app-error.ts';
 import { newId } from '../lib/ids.ts';
 import { writeTransaction } from '../idempotency/idempotency-scope.ts';
 import { nowIso } from '../lib/time.ts';
-import { EVENT_NAMES, notifyEventsCommitted } from '../events/event.repository.ts';
+import { EVENT_NAMES, lockReceiversOfTeam, notifyEventsCommitted } from '../events/event.repository.ts';
 import { checkWebhookUrl, UrlRejectedError } from './url-guard.ts';
 import { generateWebhookSecret } from './signature.ts';
 import { WebhookRepository } from './webhook.repository.ts';
@@ -93,7 +93,13 @@ export class WebhookService {
       secret: generateWebhookSecret(), paused: input.paused ? 1 : 0, description: cleanDescription(input.description) ?? null,
       created_at: now, updated_at: now, deleted_at: null,
     };
-    await writeTransaction(this.db, async (tx) => { await new WebhookRepository(tx).insert(row); return row; });
+    await writeTransaction(this.db, async (tx) => {
+      await new WebhookRepository(tx).insert(row);
+      // After the insert, which holds the team row's key-share lock: a write that locked the team
+      // row first (POST /calls) is waited for before this lock is taken, so the two never wait on each other.
+      await lockReceiversOfTeam(tx, actor.teamId);
+      return row;
+    });
     return { ...toWebhookRow(row), secret: row.secret };
   }
 
@@ -117,7 +123,11 @@ export class WebhookService {
     if (description !== undefined) set.description = description;
     if (Object.keys(set).length === 0) return toWebhookRow(row);
     set.updated_at = nowIso();
-    await this.repo().update(actor.teamId, id, set);
+    await writeTransaction(this.db, async (tx) => {
+      await new WebhookRepository(tx).update(actor.teamId, id, set);
+      // Unpaused or subscribed anew: events recorded from its commit on must not be skipped (recordEvents).
+      if (set.paused === 0 || set.events !== undefined) await lockReceiversOfTeam(tx, actor.teamId);
+    });
     return toWebhookRow({ ...row, ...set });
   }
 
