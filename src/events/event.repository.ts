@@ -1,6 +1,6 @@
 // The outbox: every event is written in the same transaction as the change that causes it.
 // The webhook dispatcher reads undispatched rows; GET /events reads them for reconciliation.
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database, EventTable } from '../db/schema.ts';
 import { forUpdate, lockName } from '../db/database.ts';
 import { dialectOf } from '../db/search-index.ts';
@@ -47,17 +47,6 @@ export function notifyEventsCommitted(): void {
   });
 }
 
-// The transactions that recorded an event for the dispatcher (writeTransaction wakes it after their commit).
-const recordedIn = new WeakSet<object>();
-export function eventsRecordedIn(tx: object): boolean {
-  return recordedIn.has(tx);
-}
-
-// Every write records its events through this one statement, compiled once.
-const insertEvent = prepareQuery(8, (db, id: string, team_id: string, event: string, entity_type: string, entity_id: string, data: string, dispatched: number, created_at: string) => db
-  .insertInto('events')
-  .values({ id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, dispatched, created_at }));
-
 /**
  * An event that no webhook can receive is recorded already dispatched: it stays in the event log,
  * but costs no dispatch round (a second write transaction after the write). "Can receive": a live,
@@ -66,9 +55,9 @@ const insertEvent = prepareQuery(8, (db, id: string, team_id: string, event: str
  * every change committed after its creation (its unpausing, its new subscription) committed.
  * On SQLite writers are serialised, so the check sees every webhook committed before the write.
  * On PostgreSQL (READ COMMITTED, as every write transaction runs) the writer first takes the
- * team's lock shared and checks in a later statement, so with a fresh snapshot; a change that adds
- * a receiver takes it exclusively (lockReceiversOfTeam), so it commits either before that check
- * or after the write has committed.
+ * team's lock shared, so the check in each event's INSERT after it reads a snapshot taken after the
+ * lock; a change that adds a receiver takes it exclusively (lockReceiversOfTeam), so it commits
+ * either before that check or after the write has committed.
  */
 export function receiversLockName(teamId: string): string {
   return `webhook-receivers:${teamId}`;
@@ -79,44 +68,42 @@ export function lockReceiversOfTeam(tx: Kysely<Database>, teamId: string): Promi
   return lockName(dialectOf(tx), tx, receiversLockName(teamId), 'exclusive');
 }
 
-const subscriptionsOfTeam = prepareQuery(1, (db, teamId: string) => db.selectFrom('webhooks').select('events')
-  .where('team_id', '=', teamId).where('deleted_at', 'is', null).where('paused', '=', 0));
+// Every write records its events through this one statement, compiled once. The check is part of
+// it (no round trip of its own on PostgreSQL): webhooks.events is the JSON array of the names
+// (`["*"]` for all), so a name in quotes is found as a substring; LIKE's `_` may match another
+// character, which could only send an event to the dispatcher that it then skips, never the reverse.
+const insertEvent = prepareQuery(8, (db, id: string, team_id: string, event: string, entity_type: string, entity_id: string, data: string, created_at: string, subscribed: string) => db
+  .insertInto('events')
+  .values({
+    id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, created_at,
+    dispatched: sql<number>`case when exists (select 1 from webhooks w where w.team_id = ${team_id} and w.deleted_at is null and w.paused = 0
+      and (w.events like '%"*"%' or w.events like ${subscribed})) then 0 else 1 end`,
+  })
+  .returning('dispatched'));
 
-// Per transaction and team: the answer holds until it ends (its lock on PostgreSQL, the write lock on SQLite).
-const receiversIn = new WeakMap<object, Map<string, (event: string) => boolean>>();
-
-async function receiversOf(tx: Kysely<Database>, teamId: string): Promise<(event: string) => boolean> {
-  let byTeam = receiversIn.get(tx);
-  if (!byTeam) receiversIn.set(tx, (byTeam = new Map()));
-  let receives = byTeam.get(teamId);
-  if (receives) return receives;
-  await lockName(dialectOf(tx), tx, receiversLockName(teamId), 'shared');
-  const names = new Set<string>();
-  for (const { events } of await subscriptionsOfTeam(tx, teamId)) for (const name of parseNames(events)) names.add(name);
-  receives = names.has('*') ? () => true : (event) => names.has(event);
-  byTeam.set(teamId, receives);
-  return receives;
+// The transactions that recorded an event for the dispatcher (writeTransaction wakes it after their commit).
+const recordedIn = new WeakSet<object>();
+export function eventsRecordedIn(tx: object): boolean {
+  return recordedIn.has(tx);
 }
 
-// webhooks.events is a JSON array of names or ["*"]; anything unreadable counts as every event (never skip by mistake).
-function parseNames(events: string): string[] {
-  try {
-    const names: unknown = JSON.parse(events);
-    if (Array.isArray(names)) return names.map(String);
-  } catch {
-    // fall through
-  }
-  return ['*'];
-}
+// Transactions that hold a team's receivers lock (PostgreSQL): once per transaction and team.
+const lockedIn = new WeakMap<object, Set<string>>();
 
 export async function recordEvents(tx: Kysely<Database>, teamId: string, events: RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const receives = await receiversOf(tx, teamId);
+  if (dialectOf(tx) === 'postgres') {
+    let teams = lockedIn.get(tx);
+    if (!teams) lockedIn.set(tx, (teams = new Set()));
+    if (!teams.has(teamId)) {
+      await lockName('postgres', tx, receiversLockName(teamId), 'shared');
+      teams.add(teamId);
+    }
+  }
   const at = nowIso();
   for (const e of events) {
-    const toDispatch = receives(e.event);
-    if (toDispatch) recordedIn.add(tx);
-    await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), toDispatch ? 0 : 1, at);
+    const [row] = await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), at, `%"${e.event}"%`);
+    if (Number(row.dispatched) === 0) recordedIn.add(tx);
   }
 }
 
