@@ -88,6 +88,7 @@ export function eventsRecordedIn(tx: object): boolean {
 }
 
 // Transactions that hold a team's receivers lock (PostgreSQL): once per transaction and team.
+// Every caller records inside the transaction of its change (the outbox); a lock outside one would end at once.
 const lockedIn = new WeakMap<object, Set<string>>();
 
 export async function recordEvents(tx: Kysely<Database>, teamId: string, events: RecordedEvent[]): Promise<void> {
@@ -97,7 +98,7 @@ export async function recordEvents(tx: Kysely<Database>, teamId: string, events:
     if (!teams) lockedIn.set(tx, (teams = new Set()));
     if (!teams.has(teamId)) {
       await lockName('postgres', tx, receiversLockName(teamId), 'shared');
-      teams.add(teamId);
+      if (tx.isTransaction) teams.add(teamId);
     }
   }
   const at = nowIso();
