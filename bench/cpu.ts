@@ -21,11 +21,12 @@ export interface BenchServer {
   stop(): void;
 }
 
-export async function startServer(mode: 'hello' | 'bare' | 'rz', dataDir: string, args: string[] = [], env: Record<string, string> = {}): Promise<BenchServer> {
+/** `root`: the checkout whose bench/server.ts (and so whose RZ) runs; another one for BENCH_BASELINE. */
+export async function startServer(mode: 'hello' | 'bare' | 'rz', dataDir: string, args: string[] = [], env: Record<string, string> = {}, root = ROOT): Promise<BenchServer> {
   // BENCH_CPU_PROF=<dir>: RZ's server writes a V8 CPU profile there when it stops (node --cpu-prof).
-  const profile = mode === 'rz' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'bench/server.ts'), mode, ...args], {
-    cwd: ROOT, env: { ...process.env, RZ_DATA_DIR: dataDir, RZ_DATABASE_URL: '', ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  const profile = mode === 'rz' && root === ROOT && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'bench/server.ts'), mode, ...args], {
+    cwd: root, env: { ...process.env, RZ_DATA_DIR: dataDir, RZ_DATABASE_URL: '', ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m) => resolve((m as { port: number }).port));
@@ -104,7 +105,8 @@ async function sample(server: BenchServer, opts: autocannon.Options, headers: Re
   return { micros: (after.cpuMicros - before.cpuMicros) / result.requests.total, rps: result.requests.average, non2xx: result.non2xx };
 }
 
-export interface CpuRow { name: string; target: number | null; rz: Sample[]; bare: Sample[] }
+/** `base`: RZ of the BENCH_BASELINE checkout, measured in the same rounds (empty without it). */
+export interface CpuRow { name: string; target: number | null; rz: Sample[]; bare: Sample[]; base: Sample[] }
 
 export interface CpuFigures { hello: Sample[]; rows: CpuRow[]; rssIdle: number; rssPeak: number; bareRssPeak: number }
 
@@ -112,13 +114,15 @@ export async function cpuFigures(dataDir: string, s: Seeded, opts: { rounds: num
   const hello = await startServer('hello', dataDir);
   const bare = await startServer('bare', dataDir, [s.contactId]);
   const rz = await startServer('rz', dataDir);
+  // BENCH_BASELINE=<checkout>: that checkout's RZ on the same database, so a change is measured before and after in one run.
+  const baseline = process.env.BENCH_BASELINE ? await startServer('rz', dataDir, [], {}, path.resolve(process.env.BENCH_BASELINE)) : null;
   try {
     // Idle: after start-up has settled (the analyzer's models load in the background).
     await new Promise((r) => setTimeout(r, 3000));
     const rssIdle = (await rz.usage()).rss;
     const auth = { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' };
     const list = endpoints(s);
-    const rows: CpuRow[] = list.map((e) => ({ name: e.name, target: e.target, rz: [], bare: [] }));
+    const rows: CpuRow[] = list.map((e) => ({ name: e.name, target: e.target, rz: [], bare: [], base: [] }));
     const helloSamples: Sample[] = [];
     for (let round = 0; round < opts.rounds; round++) {
       opts.log(`cpu round ${round + 1} of ${opts.rounds}...`);
@@ -126,6 +130,7 @@ export async function cpuFigures(dataDir: string, s: Seeded, opts: { rounds: num
       for (const [i, e] of list.entries()) {
         rows[i].rz.push(await sample(rz, e.rz(rz.url), auth, opts.amount));
         if (e.bare) rows[i].bare.push(await sample(bare, e.bare(bare.url), auth, opts.amount));
+        if (baseline) rows[i].base.push(await sample(baseline, e.rz(baseline.url), auth, opts.amount));
       }
     }
     return { hello: helloSamples, rows, rssIdle, rssPeak: (await rz.usage()).maxRss, bareRssPeak: (await bare.usage()).maxRss };
@@ -133,6 +138,7 @@ export async function cpuFigures(dataDir: string, s: Seeded, opts: { rounds: num
     hello.stop();
     bare.stop();
     rz.stop();
+    baseline?.stop();
   }
 }
 
@@ -159,6 +165,15 @@ export function printCpu(f: CpuFigures, meta: string): number {
     const ok = non2xx === 0 && (r.target === null || ratio <= r.target);
     if (!ok) failed++;
     console.log(`${pad(r.name, 40)}${pad(rz.toFixed(0), 9)}${pad(bare.toFixed(0), 9)}${pad(ratio.toFixed(2), 9)}${pad(r.target ? `<=${r.target}` : '-', 8)}${pad(non2xx ? `${non2xx} non-2xx` : ok ? 'ok' : 'missed', 10)}${pad(median(r.rz.map((x) => x.rps)).toFixed(0), 10)}${pad(median(r.bare.map((x) => x.rps)).toFixed(0), 12)}${ratios.map((x) => x.toFixed(2)).join(' ')}`);
+  }
+  const based = f.rows.filter((r) => r.base.length > 0);
+  if (based.length > 0) {
+    console.log(`\nBaseline (BENCH_BASELINE=${process.env.BENCH_BASELINE}), same rounds: before -> after`);
+    console.log(`${pad('endpoint', 40)}${pad('base µs', 9)}${pad('RZ µs', 9)}${pad('base÷bare', 11)}${pad('RZ÷bare', 9)}RZ÷base per round`);
+    for (const r of based) {
+      const per = (xs: Sample[]) => xs.map((x, i) => x.micros / r.bare[i].micros);
+      console.log(`${pad(r.name, 40)}${pad(median(r.base.map((x) => x.micros)).toFixed(0), 9)}${pad(median(r.rz.map((x) => x.micros)).toFixed(0), 9)}${pad(median(per(r.base)).toFixed(2), 11)}${pad(median(per(r.rz)).toFixed(2), 9)}${r.rz.map((x, i) => (x.micros / r.base[i].micros).toFixed(2)).join(' ')}`);
+    }
   }
   const rssOk = f.rssIdle < 150 * 1024 * 1024 && f.rssPeak < 250 * 1024 * 1024;
   console.log(`RZ RSS: ${mb(f.rssIdle)} idle (target < 150 MB), ${mb(f.rssPeak)} peak under load (target < 250 MB) ${rssOk ? 'ok' : 'missed'}; bare stack peak ${mb(f.bareRssPeak)}`);

@@ -6,6 +6,7 @@
 // `npm run bench -- --quick` (or BENCH_QUICK=1): only the CPU table, on 20,000 contacts, one
 // round of 3,000 requests per endpoint (after as many to warm up): a few minutes.
 // BENCH_CONTACTS, BENCH_ROUNDS (default 3) and BENCH_REQUESTS (default 5,000) override.
+// BENCH_BASELINE=<another checkout>: its RZ is measured in the same rounds (before -> after of a change).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -66,7 +66,7 @@ export class ActivityService {
         deal_id: deal?.id ?? null, contact_id: contactId, company_id: companyId, call_id: null,
         owner_id: actor.userId, created_at: now,
       };
-      await insertRecordingEvent(tx, 'activities', activity, actor.teamId, { event: 'activity.created', entityType: 'activity', entityId: activity.id, data: toActivityRow(activity) });
+      await insertRecordingEvent(tx, 'activities', activity, actor.teamId, { event: 'activity.created', entityType: 'activity', entityId: activity.id, data: toActivityRow(activity) }, undefined, () => new ActivityRepository(tx).insert(activity));
       return activity;
     });
     return toActivityRow(row);

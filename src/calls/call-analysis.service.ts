@@ -5,7 +5,7 @@ import type { Db, DialectName } from '../db/database.ts';
 import type { ActivityTable, CallTable, DealTable } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { nextUtcMidnight, nowIso } from '../lib/time.ts';
-import { notifyEventsCommitted, recordEvents, type RecordedEvent } from '../events/event.repository.ts';
+import { eventsRecordedIn, notifyEventsCommitted, recordEvents, type RecordedEvent } from '../events/event.repository.ts';
 import { toActivityRow } from '../activities/activity.row.ts';
 import { ContactRepository } from '../contacts/contact.repository.ts';
 import type { AllowanceService } from '../limits/allowance.service.ts';
@@ -104,6 +104,7 @@ export class CallAnalysisService {
    * and the deal's timeline, then activity.created and call_analysis.done.
    */
   private async complete(call: CallTable, result: AnalysisResult, costCents: number): Promise<void> {
+    let recorded = false;
     const settled = await this.db.transaction().execute(async (tx) => {
       const repo = new CallRepository(tx);
       const current = await repo.lockById(this.dialect, call.team_id, call.id);
@@ -135,10 +136,12 @@ export class CallAnalysisService {
       }
       events.push({ event: 'call_analysis.done', entityType: 'call', entityId: current.id, data: toCallRow(done) });
       await recordEvents(tx, call.team_id, events);
+      recorded = eventsRecordedIn(tx);
       return true;
     });
     if (settled) {
-      notifyEventsCommitted();
+      // Only events a webhook can receive need the dispatcher (recordEvents).
+      if (recorded) notifyEventsCommitted();
       this.settled('done');
     }
   }
@@ -148,6 +151,7 @@ export class CallAnalysisService {
    * back in the same transaction. call_analysis.done tells subscribers it finished (status failed).
    */
   private async fail(call: Pick<CallTable, 'team_id' | 'id'>, message: string): Promise<void> {
+    let recorded = false;
     const settled = await this.db.transaction().execute(async (tx) => {
       const repo = new CallRepository(tx);
       const current = await repo.lockById(this.dialect, call.team_id, call.id);
@@ -157,10 +161,11 @@ export class CallAnalysisService {
       await this.allowances.giveBack(tx, current);
       const failed: CallRecord = { ...current, status: 'failed', error: message, updated_at: now };
       await recordEvents(tx, call.team_id, [{ event: 'call_analysis.done', entityType: 'call', entityId: current.id, data: toCallRow(failed) }]);
+      recorded = eventsRecordedIn(tx);
       return true;
     });
     if (settled) {
-      notifyEventsCommitted();
+      if (recorded) notifyEventsCommitted();
       this.settled('failed');
     }
   }

@@ -48,16 +48,39 @@ export function notifyEventsCommitted(): void {
   });
 }
 
-// The transactions that recorded events (writeTransaction wakes the dispatcher after their commit).
+/**
+ * On SQLite an event that no webhook can receive is recorded already dispatched: it stays in the
+ * event log, but costs no dispatch round (a second write transaction after the write). "Can
+ * receive": a live, unpaused webhook of the team subscribed to the event's name or to every event;
+ * who may see the row is still decided by the dispatcher. SQLite's writers are serialised, so the
+ * check sees every webhook committed before the write: a webhook receives the events of every
+ * change committed after its creation (its unpausing, its new subscription). On PostgreSQL a
+ * statement's snapshot may predate a webhook committed while the write waits, and making the check
+ * exact there would cost a lock, a round trip per write: every event goes to the dispatcher, which
+ * skips those no webhook receives.
+ */
+// webhooks.events is the JSON array of the names (`["*"]` for all), so a name in quotes is found
+// as a substring; LIKE's `_` may match another character, which could only send an event to the
+// dispatcher that it then skips, never the reverse.
+const insertEvent = prepareQuery(8, (db, id: string, team_id: string, event: string, entity_type: string, entity_id: string, data: string, created_at: string, subscribed: string) => db
+  .insertInto('events')
+  .values({
+    id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, created_at,
+    dispatched: sql<number>`case when exists (select 1 from webhooks w where w.team_id = ${team_id} and w.deleted_at is null and w.paused = 0
+      and (w.events like '%"*"%' or w.events like ${subscribed})) then 0 else 1 end`,
+  })
+  .returning('dispatched'));
+
+// PostgreSQL: every event for the dispatcher (see above).
+const insertEventForDispatch = prepareQuery(7, (db, id: string, team_id: string, event: string, entity_type: string, entity_id: string, data: string, created_at: string) => db
+  .insertInto('events')
+  .values({ id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, dispatched: 0, created_at }));
+
+// The transactions that recorded an event for the dispatcher (writeTransaction wakes it after their commit).
 const recordedIn = new WeakSet<object>();
 export function eventsRecordedIn(tx: object): boolean {
   return recordedIn.has(tx);
 }
-
-// Every write records its events through this one statement, compiled once.
-const insertEvent = prepareQuery(7, (db, id: string, team_id: string, event: string, entity_type: string, entity_id: string, data: string, created_at: string) => db
-  .insertInto('events')
-  .values({ id, team_id, event: event as EventName, entity_type: entity_type as EntityType, entity_id, data, changed_fields: null, dispatched: 0, created_at }));
 
 /** For a statement that inserts an event row itself (a round trip saved, round-trips.ts): the transaction recorded events. */
 export function noteEventsRecorded(tx: object): void {
@@ -65,9 +88,17 @@ export function noteEventsRecorded(tx: object): void {
 }
 
 export async function recordEvents(tx: Kysely<Database>, teamId: string, events: RecordedEvent[]): Promise<void> {
-  if (events.length > 0) recordedIn.add(tx);
+  if (events.length === 0) return;
   const at = nowIso();
-  for (const e of events) await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), at);
+  if (dialectOf(tx) === 'postgres') {
+    recordedIn.add(tx);
+    for (const e of events) await insertEventForDispatch(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), at);
+    return;
+  }
+  for (const e of events) {
+    const [row] = await insertEvent(tx, newId('event'), teamId, e.event, e.entityType, e.entityId, JSON.stringify(e.data), at, `%"${e.event}"%`);
+    if (Number(row.dispatched) === 0) recordedIn.add(tx);
+  }
 }
 
 /**
@@ -75,16 +106,20 @@ export async function recordEvents(tx: Kysely<Database>, teamId: string, events:
  * `unlessTaken` (the columns of a unique key) nothing is inserted or recorded when the key is
  * taken. Answers whether the row was inserted. On PostgreSQL one statement: the insert is a
  * data-modifying CTE and the event row is inserted from its RETURNING row (the same rows as the
- * two statements write, a round trip less); elsewhere the insert and recordEvents, as before.
+ * two statements write, a round trip less); elsewhere `insertDirect` (a prepared insert, where the
+ * caller has one) or the insert built here, and recordEvents.
  */
-export async function insertRecordingEvent<T extends 'deals' | 'activities' | 'companies'>(tx: Kysely<Database>, table: T, row: Insertable<Database[T]>, teamId: string, e: RecordedEvent, unlessTaken?: string[]): Promise<boolean> {
+export async function insertRecordingEvent<T extends 'deals' | 'activities' | 'companies'>(tx: Kysely<Database>, table: T, row: Insertable<Database[T]>, teamId: string, e: RecordedEvent, unlessTaken?: string[], insertDirect?: () => Promise<unknown>): Promise<boolean> {
   const insert = (db: QueryCreator<Database>) => {
     const qb = db.insertInto(table).values(row as never);
     return unlessTaken ? qb.onConflict((oc) => oc.columns(unlessTaken as never).doNothing()) : qb;
   };
   if (!fewerRoundTrips(tx)) {
-    const res = await insert(tx).executeTakeFirst();
-    if (unlessTaken && Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    if (insertDirect && !unlessTaken) await insertDirect();
+    else {
+      const res = await insert(tx).executeTakeFirst();
+      if (unlessTaken && Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    }
     await recordEvents(tx, teamId, [e]);
     return true;
   }

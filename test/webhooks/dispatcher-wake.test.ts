@@ -1,5 +1,5 @@
-// The dispatcher is woken after a commit that recorded events, once per event-loop turn, and not
-// by a write that recorded none; a recorded event is still delivered at once, without waiting for
+// The dispatcher is woken after a commit that recorded events a webhook can receive, once per
+// event-loop turn, and not by a write that recorded none; a recorded event is still delivered at once, without waiting for
 // the poll.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { createServices, type Services } from '../../src/services.ts';
 import type { Actor } from '../../src/common/actor.ts';
 import { notifyEventsCommitted, onEventsCommitted } from '../../src/events/event.repository.ts';
 import { startWebhookWorker, type WebhookWorker } from '../../src/webhooks/webhook.worker.ts';
-import { openTestDatabase } from '../helpers/database.ts';
+import { openTestDatabase, testDialect } from '../helpers/database.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 /** Lets a wake scheduled by a commit that has returned run (it is due in the next turn). */
@@ -44,7 +44,18 @@ describe('webhook dispatcher wake-up', () => {
     await opened.close();
   });
 
-  it('wakes after a write that recorded an event, and not after one that recorded none', async () => {
+  it('wakes after a write that recorded an event for a webhook, and not after one that recorded none or none a webhook can receive', async () => {
+    // No webhook yet: on SQLite the event is recorded already dispatched (dispatch-skip.test.ts),
+    // nothing to wake for; PostgreSQL hands every event to the dispatcher.
+    await services.contacts.upsert(actor, { email: 'nobody@wake.test' });
+    await nextTurns();
+    assert.equal(wakes, testDialect() === 'sqlite' ? 0 : 1);
+    const rx = await startReceiver();
+    try {
+      await services.webhooks.create(actor, { url: rx.url, events: ['*'] });
+    } finally {
+      await rx.close();
+    }
     const before = wakes;
     await services.contacts.upsert(actor, { email: 'ada@wake.test', first_name: 'Ada' });
     await waitUntil('the wake of contact.created', () => wakes === before + 1);
