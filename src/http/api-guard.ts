@@ -55,10 +55,17 @@ export async function apiNotFound(services: Services, request: FastifyRequest, r
   throw new AppError('not_found', message);
 }
 
+/** The hooks every /api/v1 request passes: the key, its scopes and licence; query and body hygiene; the Idempotency-Key. */
 export function installApiGuard(app: FastifyInstance, services: Services): void {
   app.decorateRequest('actor', null as unknown as Actor);
-  const countRequest = (secret: string, reply: FastifyReply) => countApiRequest(services, secret, reply);
+  installAuthentication(app, services);
+  installInputHygiene(app);
+  installLicenceAndIdempotency(app, services);
+}
 
+/** The key authenticates, is counted against the team's limit and holds the scope the route needs. */
+function installAuthentication(app: FastifyInstance, services: Services): void {
+  const countRequest = (secret: string, reply: FastifyReply) => countApiRequest(services, secret, reply);
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (config?.public) return;
@@ -81,19 +88,9 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
     request.actor = auth.actor;
     request.licenceInactive = auth.licence !== 'active' && !config?.licenceInService && (writes || auth.actor.role === 'member' || needed === 'write');
   });
+}
 
-  const startIdempotent = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> => {
-    const path = request.routeOptions.url ? request.url.split('?')[0] : request.url;
-    const start = await services.idempotency.start({ keyId: request.actor.keyId!, teamId: request.actor.teamId, idemKey: key, method: request.method, path, body: request.body });
-    if (start.kind === 'replay') {
-      reply.header('Idempotent-Replayed', 'true');
-      reply.code(start.status).type('application/json; charset=utf-8').send(start.body);
-      return true;
-    }
-    request.idem = { keyId: request.actor.keyId!, key, claimedAt: start.claimedAt };
-    return false;
-  };
-
+function installInputHygiene(app: FastifyInstance): void {
   // An empty query parameter (`?status=`, as a form with an empty select sends it) counts as
   // not given, on every list alike: the default applies instead of a 422. A parameter given twice
   // (`?limit=1&limit=2`) answers 422 naming it (field), not the wrong-type list.
@@ -114,6 +111,21 @@ export function installApiGuard(app: FastifyInstance, services: Services): void 
     if (bad !== null) return done(validation(bad || 'body', `${bad || 'body'} contains a NUL character or an unpaired surrogate, which cannot be stored.`));
     done();
   });
+}
+
+/** An inactive licence refuses after validation; a POST with an Idempotency-Key is claimed, replayed or run under the key. */
+function installLicenceAndIdempotency(app: FastifyInstance, services: Services): void {
+  const startIdempotent = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> => {
+    const path = request.routeOptions.url ? request.url.split('?')[0] : request.url;
+    const start = await services.idempotency.start({ keyId: request.actor.keyId!, teamId: request.actor.teamId, idemKey: key, method: request.method, path, body: request.body });
+    if (start.kind === 'replay') {
+      reply.header('Idempotent-Replayed', 'true');
+      reply.code(start.status).type('application/json; charset=utf-8').send(start.body);
+      return true;
+    }
+    request.idem = { keyId: request.actor.keyId!, key, claimedAt: start.claimedAt };
+    return false;
+  };
 
   // Callback-style hooks: most requests pass straight through, without a promise per hook.
   app.addHook('preHandler', (request, reply, done) => {
