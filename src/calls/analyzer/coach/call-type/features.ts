@@ -1,12 +1,17 @@
-// What the call-type model reads of a call: the words said (unigrams and bigrams, digits folded,
-// the opening fifth of the call marked apart, because a cold call or a cancellation shows in its
-// first minutes), and how often each side did what the utterance classifier labels (language-free,
+// What the call-type model reads of a call: the words said in its first 3,000 words (unigrams and
+// bigrams, digits folded, the opening fifth marked apart, because a cold call or a cancellation
+// shows in its first minutes), and how often each side did what the utterance classifier labels (language-free,
 // so a German call teaches the English side too).
 import { LABELS } from '../classify/labels.ts';
 import { isSeller, type Sides } from '../signals/sides.ts';
 
 const WORD_RE = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
 const OPENING_SHARE = 0.2;
+/**
+ * Words after the first 3,000 (about twenty minutes) add nothing a call's type needs, and reading
+ * them would make this stage grow with a transcript of any length; the label means stay over all.
+ */
+const MAX_WORDS = 3000;
 
 export type FeatureVector = Map<string, number>;
 
@@ -17,8 +22,9 @@ function words(text: string): string[] {
 /** The words of the call as a set of n-gram features, each scaled so the set has unit length. */
 function wordFeatures(s: Sides): FeatureVector {
   const seen = new Set<string>();
-  const opening = s.call.totalWords * OPENING_SHARE;
+  const opening = Math.min(s.call.totalWords, MAX_WORDS) * OPENING_SHARE;
   for (const u of s.call.utterances) {
+    if (u.wordPos >= MAX_WORDS) break;
     const ws = words(u.text);
     const early = u.wordPos < opening;
     for (let i = 0; i < ws.length; i++) {
