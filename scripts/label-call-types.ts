@@ -28,7 +28,7 @@ const RULES: Array<[CallType, RegExp]> = [
   ['churn_save', /churn|cancel|kündig|win-?back|rückgewinn|downgrad|wants to leave/i],
   ['renewal', /renewal|verlängerung|renew\b/i],
   ['upsell', /upsell|up-sell|expansion|add-on|cross-sell|quartalsgespräch|check-in turning/i],
-  ['negotiation', /negotiat|verhandlung|proposal review|procurement|rahmenvertrag/i],
+  ['negotiation', /negotiat|verhandlung|preisgespräch|proposal review|procurement|rahmenvertrag/i],
   ['demo', /\bdemo|präsentation|product tour|vorführung/i],
   ['inbound', /inbound|eingehend|anfrage|calls? (?:in|about an ad)|caller|callback on/i],
   ['cold_call', /cold|kaltakquise|gatekeeper|abgewimmelt|brush-?off|zentrale|empfang|trade-fair stand|referral call|partner recruitment/i],
