@@ -5,6 +5,7 @@
 import { customerFirstName } from './render/address.ts';
 import { AnalysisError, type AnalysisResult, type AnalyzeInput, type Analyzer, type CallMetrics, type Language, type ScoreDimension } from '../types.ts';
 import { analysisThreads } from './analysis-threads.ts';
+import { classifyCallType, type CallTypeResult } from './call-type/classify-call.ts';
 import { LANGUAGES } from './lang/index.ts';
 import { selectMoments } from './moments/select.ts';
 import type { Candidate } from './moments/types.ts';
@@ -34,6 +35,7 @@ export interface DetailedAnalysis {
   /** The dimension and kind of each shown moment (for the evaluation's checks). */
   kinds: { strongest: Candidate; miss: Candidate; moments: Candidate[]; candidates: Candidate[] };
   signals: Signals;
+  callType: CallTypeResult;
 }
 
 /** The analysis with what the evaluation checks besides the result. */
@@ -66,7 +68,8 @@ function analyse(input: AnalyzeInput): DetailedAnalysis {
   if (signals.speakers === 1 && !notes.includes('single_speaker_assumed')) notes.push('single_speaker');
   if (spoken.mixed) notes.push('mixed_language');
   const sel = selectMoments(signals, scores, expected);
-  const ctx: RenderContext = { coach: LANGUAGES[language], call: LANGUAGES[spoken.language], form: spoken.language === 'de' ? spoken.form : null, signals, speakerOf: (k) => call.labels.get(k) ?? k, customerName: customerFirstName(signals.sides) };
+  const callType = classifyCallType(signals.sides);
+  const ctx: RenderContext = { coach: LANGUAGES[language], call: LANGUAGES[spoken.language], form: spoken.language === 'de' ? spoken.form : null, signals, speakerOf: (k) => call.labels.get(k) ?? k, customerName: customerFirstName(signals.sides), callType: callType.type };
   const note = noteText(notes, ctx);
   const result: AnalysisResult = {
     scores,
@@ -80,7 +83,7 @@ function analyse(input: AnalyzeInput): DetailedAnalysis {
     metrics: metricsOf(signals, parsed.format, rep.reason, notes),
     analyzer: 'builtin',
   };
-  return { result, explain, kinds: { strongest: sel.strongest, miss: sel.miss, moments: sel.moments, candidates: sel.candidates }, signals };
+  return { result, explain, kinds: { strongest: sel.strongest, miss: sel.miss, moments: sel.moments, candidates: sel.candidates }, signals, callType };
 }
 
 function noteText(notes: string[], ctx: RenderContext): string | undefined {

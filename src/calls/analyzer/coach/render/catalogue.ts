@@ -3,6 +3,7 @@
 // commitment, and the transcript notes. Templates fill {name} from the moment's parameters;
 // {{du form|Sie form}} picks the salesperson's form of address.
 import type { FormOfAddress } from '../../types.ts';
+import type { CallType } from '../call-type/types.ts';
 import type { MomentKind } from '../moments/types.ts';
 
 export interface KindTexts {
@@ -16,6 +17,13 @@ export interface Catalogue {
   say: Partial<Record<MomentKind, { echo?: string; plain: string }>>;
   /** Per objection type: what to say instead after that objection (with {echo}). */
   sayObjection: Record<string, string>;
+  /**
+   * Where the call's type (call-type/) changes what a coach has the rep say: per type, lines that
+   * replace `say` (a renewal closes on its terms, a churn save on a fix by a date) and
+   * `sayObjection`. A type or kind without a line keeps the general one.
+   */
+  sayByCallType: Partial<Record<CallType, Partial<Record<MomentKind, { echo?: string; plain: string }>>>>;
+  sayObjectionByCallType: Partial<Record<CallType, Record<string, string>>>;
   commitment: Partial<Record<MomentKind, string>>;
   objectionNames: Record<string, string>;
   notes: Record<string, string>;

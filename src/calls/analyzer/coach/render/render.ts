@@ -1,6 +1,7 @@
 // Moments as the result shows them: why and coaching in the requested language, what to say
 // instead in the call's language and form of address, echoing the customer's words.
 import { type BiggestMiss, type FormOfAddress, METHODS, type Moment } from '../../types.ts';
+import type { CallType } from '../call-type/types.ts';
 import type { LanguagePack } from '../lang/types.ts';
 import type { Candidate } from '../moments/types.ts';
 import type { Signals } from '../signals/index.ts';
@@ -16,6 +17,8 @@ export interface RenderContext {
   form: FormOfAddress | null;
   signals: Signals;
   speakerOf: (key: string) => string;
+  /** The call's type (call-type/): picks the type's own line where the catalogue has one. */
+  callType?: CallType;
   /** The customer's first name where the rep would use it (address.ts). */
   customerName?: string | null;
 }
@@ -46,8 +49,10 @@ function sayInstead(c: Candidate, ctx: RenderContext): string {
   const msgs = ctx.call.messages;
   const echo = echoFor(c, ctx.signals, ctx.call);
   const p = { ...params(c, ctx, ctx.call), echo: echo ?? '' };
-  const byType = c.kind.startsWith('objection_') && !c.positive && typeof c.params.type === 'string' ? msgs.sayObjection[c.params.type] : undefined;
-  const say = msgs.say[c.kind] ?? msgs.say.rep_statement ?? { plain: '' };
+  const typed = ctx.callType ? msgs.sayByCallType[ctx.callType] : undefined;
+  const objection = c.kind.startsWith('objection_') && !c.positive && typeof c.params.type === 'string' ? c.params.type : null;
+  const byType = objection ? ((ctx.callType && msgs.sayObjectionByCallType[ctx.callType]?.[objection]) || msgs.sayObjection[objection]) : undefined;
+  const say = typed?.[c.kind] ?? msgs.say[c.kind] ?? msgs.say.rep_statement ?? { plain: '' };
   const line = byType && echo ? fill(byType, p, ctx.form) : fill(echo && say.echo ? say.echo : say.plain, p, ctx.form);
   return addressed(line, ctx.customerName ?? null, ctx.call, ctx.form);
 }

@@ -66,6 +66,38 @@ export const DE_MESSAGES: Catalogue = {
     trust: 'Klingt, als hätte{{st du|n Sie}} da schon schlechte Erfahrungen gemacht, „{echo}“. Was ist damals passiert?',
     adoption: 'Das ist ein berechtigter Punkt, „{echo}“. Was bräuchte {{dein|Ihr}} Team, damit es vom ersten Tag an einfach ist?',
   },
+  sayByCallType: {
+    renewal: {
+      weak_close: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – damit die Verlängerung das abdeckt: {{Lass|Lassen Sie}} uns Donnerstag um 10 Uhr die Konditionen festmachen und den Tag, bis zu dem {{du entscheidest|Sie entscheiden}}. Ich schicke {{dir|Ihnen}} direkt die Einladung.', plain: '{{Lass|Lassen Sie}} uns die Verlängerung festmachen: Passt {{dir|Ihnen}} Donnerstag um 10 Uhr für die Konditionen, und bis wann {{entscheidest du|entscheiden Sie}}? Ich schicke {{dir|Ihnen}} direkt die Einladung.' },
+      no_close: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – was muss in der Verlängerung stehen, damit das geregelt ist? {{Lass|Lassen Sie}} uns Donnerstag um 10 Uhr die Konditionen festmachen; ich schicke {{dir|Ihnen}} direkt die Einladung.', plain: 'Was muss in der Verlängerung stehen, damit sie für {{dich|Sie}} passt? {{Lass|Lassen Sie}} uns Donnerstag um 10 Uhr die Konditionen festmachen; ich schicke {{dir|Ihnen}} direkt die Einladung.' },
+      concession: { echo: 'Bevor wir über den Preis der Verlängerung sprechen: Was wäre es {{dir|Ihnen}} wert, wenn „{echo}“ auch im nächsten Vertragsjahr gelöst bleibt?', plain: 'Bevor wir über den Preis der Verlängerung sprechen: Was hat {{dir|Ihnen}} das letzte Vertragsjahr gebracht, und was soll das nächste lösen?' },
+    },
+    churn_save: {
+      weak_close: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – ich kümmere mich darum, dass das bis Donnerstag behoben ist, und wir sprechen am Donnerstag um 10 Uhr, bevor {{du entscheidest|Sie entscheiden}}. Passt {{dir|Ihnen}} das? Ich schicke {{dir|Ihnen}} direkt die Einladung.', plain: 'Ich kümmere mich darum, dass das bis Donnerstag behoben ist, und wir sprechen am Donnerstag um 10 Uhr, bevor {{du entscheidest|Sie entscheiden}} – passt {{dir|Ihnen}} das? Ich schicke {{dir|Ihnen}} direkt die Einladung.' },
+      no_close: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – wenn ich das bis Donnerstag behebe, können wir am Donnerstag um 10 Uhr noch einmal sprechen, bevor {{du entscheidest|Sie entscheiden}}? Ich schicke {{dir|Ihnen}} direkt die Einladung.', plain: 'Wenn ich das Problem bis Donnerstag behebe, können wir am Donnerstag um 10 Uhr noch einmal sprechen, bevor {{du entscheidest|Sie entscheiden}}? Ich schicke {{dir|Ihnen}} direkt die Einladung.' },
+      concession: { echo: 'Bevor wir über Geld sprechen: Wenn „{echo}“ behoben ist, was bräuchte{{st du|n Sie}} noch, um zu bleiben?', plain: 'Bevor wir über Geld sprechen: Wenn das Problem behoben ist, was bräuchte{{st du|n Sie}} noch, um zu bleiben?' },
+    },
+    cold_call: {
+      weak_close: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – {{lass|lassen Sie}} uns dafür zwanzig Minuten nehmen: Passt {{dir|Ihnen}} Donnerstag um 10 Uhr? Ich schicke {{dir|Ihnen}} direkt die Einladung.', plain: '{{Lass|Lassen Sie}} uns in zwanzig Minuten schauen, ob sich das für {{dich|Sie}} lohnt: Passt {{dir|Ihnen}} Donnerstag um 10 Uhr? Ich schicke {{dir|Ihnen}} direkt die Einladung.' },
+      no_close: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – können wir uns dafür zwanzig Minuten nehmen, etwa Donnerstag um 10 Uhr? Ich schicke {{dir|Ihnen}} direkt die Einladung.', plain: 'Können wir uns zwanzig Minuten nehmen, um zu schauen, ob sich das für {{dich|Sie}} lohnt – etwa Donnerstag um 10 Uhr? Ich schicke {{dir|Ihnen}} direkt die Einladung.' },
+    },
+    demo: {
+      weak_close: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – damit {{du|Sie}} im eigenen Betrieb {{siehst|sehen}}, wie es das löst: Starten wir Donnerstag um 10 Uhr einen zweiwöchigen Test, mit allen, die mitentscheiden? Ich schicke {{dir|Ihnen}} direkt die Einladung.', plain: 'Damit {{du|Sie}} das im eigenen Betrieb {{siehst|sehen}}: Starten wir Donnerstag um 10 Uhr einen zweiwöchigen Test, mit allen, die mitentscheiden? Ich schicke {{dir|Ihnen}} direkt die Einladung.' },
+      no_close: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – wie wäre ein zweiwöchiger Test im eigenen Betrieb, Start Donnerstag um 10 Uhr mit allen, die mitentscheiden? Ich schicke {{dir|Ihnen}} direkt die Einladung.', plain: 'Wie wäre ein zweiwöchiger Test im eigenen Betrieb, Start Donnerstag um 10 Uhr mit allen, die mitentscheiden? Ich schicke {{dir|Ihnen}} direkt die Einladung.' },
+      few_questions: { echo: '{{Du hast|Sie haben}} „{echo}“ erwähnt – bevor ich den nächsten Bildschirm zeige: Wie läuft das bei {{euch|Ihnen}} heute, und was soll {{dir|Ihnen}} diese Demo zeigen?', plain: 'Bevor ich den nächsten Bildschirm zeige: Wie läuft das bei {{euch|Ihnen}} heute, und was soll {{dir|Ihnen}} diese Demo zeigen?' },
+      feature_dump: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – ich zeige {{dir|Ihnen}} nur den Bildschirm dafür. Ist das der Teil, den {{du|Sie}} heute sehen {{musst|müssen}}?', plain: 'Welches dieser Probleme soll die Demo zuerst lösen? Dann zeige ich {{dir|Ihnen}} nur diesen Bildschirm.' },
+    },
+    negotiation: {
+      weak_close: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – ich fasse zusammen, was wir dazu vereinbart haben, und wir legen die Unterschrift fest: Passt {{dir|Ihnen}} Donnerstag um 10 Uhr? Ich schicke {{dir|Ihnen}} direkt die Einladung und die Zusammenfassung.', plain: 'Ich fasse zusammen, was wir vereinbart haben, und wir legen die Unterschrift fest: Passt {{dir|Ihnen}} Donnerstag um 10 Uhr? Ich schicke {{dir|Ihnen}} direkt die Einladung und die Zusammenfassung.' },
+      no_close: { echo: '{{Du hast|Sie haben}} gesagt „{echo}“ – ich fasse zusammen, was wir dazu vereinbart haben. Was ist vor der Unterschrift noch offen, und passt {{dir|Ihnen}} Donnerstag um 10 Uhr, um das abzuschließen? Ich schicke {{dir|Ihnen}} direkt die Einladung.', plain: 'Ich fasse zusammen, was wir vereinbart haben. Was ist vor der Unterschrift noch offen, und passt {{dir|Ihnen}} Donnerstag um 10 Uhr, um das abzuschließen? Ich schicke {{dir|Ihnen}} direkt die Einladung.' },
+      concession: { echo: 'Bevor ich beim Preis nachgebe: Wenn wir „{echo}“ lösen, was {{kannst du|können Sie}} im Gegenzug geben – Laufzeit, Menge oder den Unterschriftstermin?', plain: 'Bevor ich beim Preis nachgebe: Was {{kannst du|können Sie}} im Gegenzug geben – Laufzeit, Menge oder den Unterschriftstermin?' },
+    },
+  },
+  sayObjectionByCallType: {
+    renewal: { price: 'Verstehe, „{echo}“. Im Vergleich wozu – und was würde {{dich|Sie}} ein Wechsel kosten, gemessen an dem, was heute läuft?' },
+    churn_save: { price: 'Verstehe, „{echo}“. Geht es um den Preis selbst oder um das, was {{du|Sie}} dafür bekommen {{hast|haben}}, solange das Problem da war?' },
+    negotiation: { price: 'Verstehe, „{echo}“. Im Vergleich wozu – und wenn wir beim Preis einen Weg finden, {{unterschreibst du|unterschreiben Sie}} dann diese Woche?' },
+  },
   commitment: {
     pain_skipped: 'Im nächsten Gespräch stelle ich zu jedem Problem, das genannt wird, mindestens zwei Nachfragen, bevor ich etwas präsentiere.',
     few_questions: 'Im nächsten Gespräch stelle ich mindestens fünf offene Fragen zur Situation der Kundin oder des Kunden, bevor ich etwas präsentiere.',

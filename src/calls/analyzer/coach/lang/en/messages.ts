@@ -66,6 +66,38 @@ export const EN_MESSAGES: Catalogue = {
     trust: 'It sounds like you have been burned before, "{echo}". What happened then?',
     adoption: 'That is a real concern, "{echo}". What would your team need so that it is easy from day one?',
   },
+  sayByCallType: {
+    renewal: {
+      weak_close: { echo: 'You said "{echo}" – let\'s make sure the renewal covers that: can we agree the terms on Thursday at 10 and set the date you decide by? I\'ll send the invite right away.', plain: "Let's secure the renewal now: can we go through the terms on Thursday at 10 and set the date you decide by? I'll send the invite right away." },
+      no_close: { echo: 'You said "{echo}" – what does the renewal need to say so that is settled? Can we agree the terms on Thursday at 10 and set the date you decide by? I\'ll send the invite right away.', plain: "What does the renewal need to say so it works for you? Can we agree the terms on Thursday at 10 and set the date you decide by? I'll send the invite right away." },
+      concession: { echo: 'Before we talk about the renewal price: what would it be worth to you if "{echo}" stays solved for the next term?', plain: 'Before we talk about the renewal price: what has the last term been worth to you, and what should the next one solve?' },
+    },
+    churn_save: {
+      weak_close: { echo: 'You said "{echo}" – I\'ll get that fixed by Thursday, and we speak again at 10 that day, before you decide anything. Does that work? I\'ll send the invite right away.', plain: "Let me fix this first: I'll have it sorted by Thursday, and we speak again at 10 that day, before you decide anything – does that work? I'll send the invite right away." },
+      no_close: { echo: 'You said "{echo}" – if I get that fixed by Thursday, can we speak again at 10 that day, before you decide? I\'ll send the invite right away.', plain: "If I get the problem fixed by Thursday, can we speak again at 10 that day, before you decide? I'll send the invite right away." },
+      concession: { echo: 'Before we talk about money: if "{echo}" is fixed, what else would you need to stay?', plain: 'Before we talk about money: if the problem is fixed, what else would you need to stay?' },
+    },
+    cold_call: {
+      weak_close: { echo: 'You said "{echo}" – let\'s take twenty minutes on that: does Thursday at 10 work? I\'ll send the invite right away.', plain: "Let's take twenty minutes to see whether this is worth it for you: does Thursday at 10 work? I'll send the invite right away." },
+      no_close: { echo: 'You said "{echo}" – can we take twenty minutes on that, say Thursday at 10? I\'ll send the invite right away.', plain: "Could we take twenty minutes to see whether this is worth a closer look – say Thursday at 10? I'll send the invite right away." },
+    },
+    demo: {
+      weak_close: { echo: 'You said "{echo}" – to see how it handles that in your own setup, shall we start a two-week trial on Thursday at 10, with everyone who decides on it? I\'ll send the invite right away.', plain: "To see it work in your own setup: shall we start a two-week trial on Thursday at 10, with everyone who decides on it? I'll send the invite right away." },
+      no_close: { echo: 'You said "{echo}" – how about a two-week trial in your own setup, starting Thursday at 10 with everyone who decides on it? I\'ll send the invite right away.', plain: "How about a two-week trial in your own setup, starting Thursday at 10 with everyone who decides on it? I'll send the invite right away." },
+      few_questions: { echo: 'You mentioned "{echo}" – before I show you the next screen: how do you handle that today, and what should this demo show you?', plain: 'Before I show you the next screen: how do you handle this today, and what should this demo show you?' },
+      feature_dump: { echo: 'You said "{echo}" – let me show you just the screen for that. Is that the part you need to see today?', plain: 'Which of these problems should this demo solve first? Then I will show you only that screen.' },
+    },
+    negotiation: {
+      weak_close: { echo: 'You said "{echo}" – let me sum up what we agreed on that, and fix the signing: does Thursday at 10 work? I\'ll send the invite and the summary right away.', plain: "Let me sum up what we have agreed, and fix the signing: does Thursday at 10 work? I'll send the invite and the summary right away." },
+      no_close: { echo: 'You said "{echo}" – let me sum up what we agreed on that. What is still open before you sign, and can we close it on Thursday at 10? I\'ll send the invite right away.', plain: "Let me sum up what we agreed. What is still open before you sign, and can we close it on Thursday at 10? I'll send the invite right away." },
+      concession: { echo: 'Before I move on price: if we solve "{echo}", what can you give in return – the term, the volume or the signing date?', plain: 'Before I move on price: what can you give in return – the term, the volume or the signing date?' },
+    },
+  },
+  sayObjectionByCallType: {
+    renewal: { price: 'I understand, "{echo}". Compared to what – and what would switching cost you, against what runs today?' },
+    churn_save: { price: 'I hear you, "{echo}". Is it the price itself, or what you got for it while the problem was there?' },
+    negotiation: { price: 'I understand, "{echo}". Compared to what – and if we find a way on price, can we sign this week?' },
+  },
   commitment: {
     pain_skipped: 'In my next call I will ask at least two follow-up questions about every problem the customer names before I present anything.',
     few_questions: 'In my next call I will ask at least five open questions about the customer\'s situation before I present anything.',
