@@ -1,5 +1,6 @@
 // The application as a Fastify plugin tree: /api/v1 (public API), /healthz, /readyz, /metrics, /docs, OpenAPI.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import addFormats from 'ajv-formats';
@@ -45,8 +46,9 @@ export function apiWithoutTrailingSlash(url: string): string {
   return path.replace(/\/+$/, '') + (q < 0 ? '' : url.slice(q));
 }
 
-export async function buildApp(services: Services, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+/** Fastify's options: limits, URL rewriting, proxies, errors, serialisers, request ids, validation. */
+function serverOptions(services: Services, opts: { logger?: FastifyServerOptions['logger'] }): FastifyHttpOptions<Server> {
+  return {
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
     clientErrorHandler,
@@ -83,28 +85,11 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
       customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, useDefaults: true, strict: false },
       plugins: [addFormats as any],
     },
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  };
+}
 
-  // Every registered route, so tests can prove the OpenAPI document describes all of them.
-  const routes: Array<{ method: string; url: string }> = [];
-  app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
-  });
-  app.decorate('registeredRoutes', routes);
-
-  for (const s of SHARED_SCHEMAS) app.addSchema(s as any);
-  installErrorHandling(app);
-  installSecurityHeaders(app);
-  // /healthz, /readyz, X-Request-Id on every answer, /metrics when configured.
-  await installObservability(app, services);
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(request.raw.httpVersion === '1.1' && request.headers.host === undefined ? new AppError('bad_request', 'An HTTP/1.1 request needs a Host header.') : undefined);
-  });
-  // An expectation other than 100-continue ("Expect: bogus"): RFC 9110 lets a server ignore it,
-  // so the request is answered as usual instead of Node's bodiless 417.
-  app.server.on('checkExpectation', (req, res) => app.server.emit('request', req, res));
-  installJsonParser(app);
-
+/** The OpenAPI document at /api/v1/openapi.json and the /docs page, one document built once. */
+async function installApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -138,6 +123,32 @@ export async function buildApp(services: Services, opts: { logger?: FastifyServe
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '')
       .replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
   });
+}
+
+export async function buildApp(services: Services, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions(services, opts)).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Every registered route, so tests can prove the OpenAPI document describes all of them.
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
+  });
+  app.decorate('registeredRoutes', routes);
+
+  for (const s of SHARED_SCHEMAS) app.addSchema(s as any);
+  installErrorHandling(app);
+  installSecurityHeaders(app);
+  // /healthz, /readyz, X-Request-Id on every answer, /metrics when configured.
+  await installObservability(app, services);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.raw.httpVersion === '1.1' && request.headers.host === undefined ? new AppError('bad_request', 'An HTTP/1.1 request needs a Host header.') : undefined);
+  });
+  // An expectation other than 100-continue ("Expect: bogus"): RFC 9110 lets a server ignore it,
+  // so the request is answered as usual instead of Node's bodiless 417.
+  app.server.on('checkExpectation', (req, res) => app.server.emit('request', req, res));
+  installJsonParser(app);
+
+  await installApiDocs(app);
 
   await app.register(async (api) => {
     installApiGuard(api, services);
