@@ -1,6 +1,6 @@
 // Deals: the pipeline board (drag a card or use its form to move a stage), the deal page with
 // stage history, tasks and timeline, closing, reopening, reassigning; and the tasks page.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
 import { seesAll } from '../../common/actor.ts';
 import { downloadLink } from './export.ts';
@@ -212,90 +212,99 @@ export function dealRoutes(services: Services): FastifyPluginAsync {
 
     web.get('/deals', { schema: HIDE }, async (request, reply) => sendPage(reply, await dealsListPage(services, request)));
 
-    web.post('/deals', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/pipeline', async () => {
-      const a = actor(request);
-      const b = request.body;
-      const opt = (name: string) => (str(b, name).trim() ? str(b, name) : undefined);
-      // The API names a bare deal "Deal"; a person filling in the form means something by it.
-      if (!opt('title') && !opt('contact_email') && !opt('company')) throw validation('title', ctxOf(request, null).t('deals.need_something'));
-      const deal = await services.deals.create(a, {
-        title: opt('title'), value_eur: opt('value_eur'), stage: opt('stage'), contact_email: opt('contact_email'), company: opt('company'),
-      });
-      return { to: `/deals/${deal.id}`, message: ctxOf(request, null).t('deals.created') };
-    }));
-
     web.get('/deals/:id', { schema: HIDE }, async (request, reply) => sendPage(reply, await dealPage(services, request)));
 
-    web.post('/deals/:id', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
-      const a = actor(request);
-      const b = request.body;
-      const nextAt = str(b, 'next_step_at').trim();
-      const before = await services.deals.get(a, dealId(request));
-      await services.deals.update(a, dealId(request), {
-        // An emptied value field removes the value, as the API's value_eur: null does.
-        title: str(b, 'title'), value_eur: str(b, 'value_eur').trim() === '' ? null : str(b, 'value_eur'),
-        next_step: str(b, 'next_step'), next_step_at: nextAt ? nextAt : null,
-        ...(str(b, 'owner_id') ? { owner_id: str(b, 'owner_id') } : {}),
-      });
-      const ctx = ctxOf(request, null);
-      return { to: `/deals/${dealId(request)}`, message: ctx.t('deals.saved') + pastDateNote(ctx, 'dates.past_next_step', nextAt, before.next_step_at) };
-    }));
-
-    web.post('/deals/:id/stage', { schema: HIDE }, async (request, reply) => {
-      // The board's script asks for JSON, to move the card in place; a form without script gets the page.
-      if (String(request.headers.accept ?? '').includes('application/json')) return moveForBoard(services, request, reply);
-      return formAction(request, reply, `/deals/${dealId(request)}`, async () => {
-        const a = actor(request);
-        const before = await services.deals.get(a, dealId(request));
-        const d = await services.deals.update(a, dealId(request), { stage: str(request.body, 'stage') });
-        return { message: ctxOf(request, null).t(d.stage === before.stage ? 'deals.not_moved' : 'deals.moved', { title: d.title }) };
-      });
-    });
-
-    web.post('/deals/:id/close', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
-      const a = actor(request);
-      const status = str(request.body, 'status');
-      if (status !== 'won' && status !== 'lost') throw new AppError('validation_error', 'Choose won or lost.', { field: 'status' });
-      await services.deals.update(a, dealId(request), { status });
-      return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t(status === 'won' ? 'deals.won_msg' : 'deals.lost_msg') };
-    }));
-
-    web.post('/deals/:id/reopen', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
-      const a = actor(request);
-      await services.deals.reopen(a, dealId(request));
-      return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t('deals.reopened') };
-    }));
-
-    web.post('/activities', { schema: HIDE }, async (request, reply) => formAction(request, reply, noteHome(request.body), async () => {
-      const a = actor(request);
-      const b = request.body;
-      // A note without text would be a blank line on the timeline.
-      if (!str(b, 'body').trim()) throw validation('body', ctxOf(request, null).t('notes.body_required'));
-      await services.activities.create(a, {
-        kind: str(b, 'kind'), body: str(b, 'body'),
-        ...(str(b, 'deal_id') ? { deal_id: str(b, 'deal_id') } : {}), ...(str(b, 'contact_id') ? { contact_id: str(b, 'contact_id') } : {}),
-      });
-      return { message: ctxOf(request, null).t('notes.added') };
-    }));
-
-    web.post('/tasks', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/tasks', async () => {
-      const a = actor(request);
-      const b = request.body;
-      const due = str(b, 'due_at').trim();
-      await services.tasks.create(a, {
-        title: str(b, 'title'), due_at: due || null,
-        ...(str(b, 'deal_id') ? { deal_id: str(b, 'deal_id') } : {}), ...(str(b, 'contact_id') ? { contact_id: str(b, 'contact_id') } : {}),
-      });
-      const ctx = ctxOf(request, null);
-      return { message: ctx.t('tasks.added') + pastDateNote(ctx, 'dates.past_due', due) };
-    }));
-
-    web.post('/tasks/:id/done', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/tasks', async () => {
-      const a = actor(request);
-      await services.tasks.done(a, (request.params as { id: string }).id);
-      return { message: ctxOf(request, null).t('tasks.marked_done') };
-    }));
-
     web.get('/tasks', { schema: HIDE }, async (request, reply) => sendPage(reply, await tasksPage(services, request)));
+
+    dealForms(web, services);
+    noteAndTaskForms(web, services);
   };
+}
+
+/** The forms that create a deal, save it, move its stage, close and reopen it. */
+function dealForms(web: FastifyInstance, services: Services): void {
+  web.post('/deals', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/pipeline', async () => {
+    const a = actor(request);
+    const b = request.body;
+    const opt = (name: string) => (str(b, name).trim() ? str(b, name) : undefined);
+    // The API names a bare deal "Deal"; a person filling in the form means something by it.
+    if (!opt('title') && !opt('contact_email') && !opt('company')) throw validation('title', ctxOf(request, null).t('deals.need_something'));
+    const deal = await services.deals.create(a, {
+      title: opt('title'), value_eur: opt('value_eur'), stage: opt('stage'), contact_email: opt('contact_email'), company: opt('company'),
+    });
+    return { to: `/deals/${deal.id}`, message: ctxOf(request, null).t('deals.created') };
+  }));
+
+  web.post('/deals/:id', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
+    const a = actor(request);
+    const b = request.body;
+    const nextAt = str(b, 'next_step_at').trim();
+    const before = await services.deals.get(a, dealId(request));
+    await services.deals.update(a, dealId(request), {
+      // An emptied value field removes the value, as the API's value_eur: null does.
+      title: str(b, 'title'), value_eur: str(b, 'value_eur').trim() === '' ? null : str(b, 'value_eur'),
+      next_step: str(b, 'next_step'), next_step_at: nextAt ? nextAt : null,
+      ...(str(b, 'owner_id') ? { owner_id: str(b, 'owner_id') } : {}),
+    });
+    const ctx = ctxOf(request, null);
+    return { to: `/deals/${dealId(request)}`, message: ctx.t('deals.saved') + pastDateNote(ctx, 'dates.past_next_step', nextAt, before.next_step_at) };
+  }));
+
+  web.post('/deals/:id/stage', { schema: HIDE }, async (request, reply) => {
+    // The board's script asks for JSON, to move the card in place; a form without script gets the page.
+    if (String(request.headers.accept ?? '').includes('application/json')) return moveForBoard(services, request, reply);
+    return formAction(request, reply, `/deals/${dealId(request)}`, async () => {
+      const a = actor(request);
+      const before = await services.deals.get(a, dealId(request));
+      const d = await services.deals.update(a, dealId(request), { stage: str(request.body, 'stage') });
+      return { message: ctxOf(request, null).t(d.stage === before.stage ? 'deals.not_moved' : 'deals.moved', { title: d.title }) };
+    });
+  });
+
+  web.post('/deals/:id/close', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
+    const a = actor(request);
+    const status = str(request.body, 'status');
+    if (status !== 'won' && status !== 'lost') throw new AppError('validation_error', 'Choose won or lost.', { field: 'status' });
+    await services.deals.update(a, dealId(request), { status });
+    return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t(status === 'won' ? 'deals.won_msg' : 'deals.lost_msg') };
+  }));
+
+  web.post('/deals/:id/reopen', { schema: HIDE }, async (request, reply) => formAction(request, reply, `/deals/${dealId(request)}`, async () => {
+    const a = actor(request);
+    await services.deals.reopen(a, dealId(request));
+    return { to: `/deals/${dealId(request)}`, message: ctxOf(request, null).t('deals.reopened') };
+  }));
+}
+
+/** The forms that add a note or a task and mark a task done. */
+function noteAndTaskForms(web: FastifyInstance, services: Services): void {
+  web.post('/activities', { schema: HIDE }, async (request, reply) => formAction(request, reply, noteHome(request.body), async () => {
+    const a = actor(request);
+    const b = request.body;
+    // A note without text would be a blank line on the timeline.
+    if (!str(b, 'body').trim()) throw validation('body', ctxOf(request, null).t('notes.body_required'));
+    await services.activities.create(a, {
+      kind: str(b, 'kind'), body: str(b, 'body'),
+      ...(str(b, 'deal_id') ? { deal_id: str(b, 'deal_id') } : {}), ...(str(b, 'contact_id') ? { contact_id: str(b, 'contact_id') } : {}),
+    });
+    return { message: ctxOf(request, null).t('notes.added') };
+  }));
+
+  web.post('/tasks', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/tasks', async () => {
+    const a = actor(request);
+    const b = request.body;
+    const due = str(b, 'due_at').trim();
+    await services.tasks.create(a, {
+      title: str(b, 'title'), due_at: due || null,
+      ...(str(b, 'deal_id') ? { deal_id: str(b, 'deal_id') } : {}), ...(str(b, 'contact_id') ? { contact_id: str(b, 'contact_id') } : {}),
+    });
+    const ctx = ctxOf(request, null);
+    return { message: ctx.t('tasks.added') + pastDateNote(ctx, 'dates.past_due', due) };
+  }));
+
+  web.post('/tasks/:id/done', { schema: HIDE }, async (request, reply) => formAction(request, reply, '/tasks', async () => {
+    const a = actor(request);
+    await services.tasks.done(a, (request.params as { id: string }).id);
+    return { message: ctxOf(request, null).t('tasks.marked_done') };
+  }));
 }
