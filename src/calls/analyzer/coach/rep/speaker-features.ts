@@ -3,6 +3,7 @@
 // (introductions and purpose come early). Who spoke first and who talked most are left out on
 // purpose: they say more about how a data set was written than about who sells.
 import { LABELS } from '../classify/labels.ts';
+import { LANGUAGES } from '../lang/index.ts';
 import type { Call } from '../utterances/types.ts';
 
 export type SpeakerFeatures = Record<string, number>;
@@ -41,6 +42,46 @@ export function speakerFeatures(call: Call): Map<string, SpeakerFeatures> {
       f[`share_${l}`] = all === 0 ? 0 : (c.get(l) ?? 0) / all;
     }
     out.set(key, f);
+  }
+  // Who brought whom: in a call with colleagues the salesperson introduces the others ("I've
+  // brought Tom along"); a solutions engineer who then does most of the talking does not.
+  for (const [key, named] of namedBeforeSpeaking(call)) {
+    const mine = out.get(key);
+    if (mine) mine.names_others_first = Math.log1p(named.size);
+    for (const other of named) {
+      const theirs = out.get(other);
+      if (theirs) theirs.named_first_by_other = 1;
+    }
+  }
+  for (const f of out.values()) {
+    f.names_others_first ??= 0;
+    f.named_first_by_other ??= 0;
+  }
+  return out;
+}
+
+const ROLE_WORDS = new Set(Object.values(LANGUAGES).flatMap((l) => [...l.roles.rep, ...l.roles.customer]));
+
+/** The first name a label gives a speaker, when it looks like one ("Tom Becker" -> "tom"). */
+function firstName(label: string): string | null {
+  const first = label.toLowerCase().split(/[^\p{L}]+/u).find(Boolean);
+  return first && first.length >= 3 && !ROLE_WORDS.has(first) && !/^(speaker|sprecher)$/.test(first) ? first : null;
+}
+
+/** Per speaker, the other speakers they named before those first spoke. */
+function namedBeforeSpeaking(call: Call): Map<string, Set<string>> {
+  const firstAt = new Map<string, number>();
+  for (const u of call.utterances) if (!firstAt.has(u.key)) firstAt.set(u.key, u.index);
+  const names = [...firstAt.keys()].map((k) => ({ key: k, name: firstName(call.labels.get(k) ?? k) })).filter((x) => x.name !== null);
+  const out = new Map<string, Set<string>>();
+  for (const u of call.utterances) {
+    const words = new Set(u.text.toLowerCase().split(/[^\p{L}]+/u));
+    for (const { key, name } of names) {
+      if (key === u.key || (firstAt.get(key) ?? 0) <= u.index || !words.has(name as string)) continue;
+      const set = out.get(u.key) ?? new Set<string>();
+      set.add(key);
+      out.set(u.key, set);
+    }
   }
   return out;
 }
