@@ -14,6 +14,8 @@ export interface Example {
   lang?: 'de' | 'en';
   style?: 'clean' | 'stt';
   role?: 'rep' | 'customer';
+  /** The call the utterance was taken from, when it was labelled in context. */
+  call?: string;
 }
 
 export interface TrainingData {
@@ -38,6 +40,7 @@ function parseLine(line: string): Example | null {
   if (r.lang === 'de' || r.lang === 'en') ex.lang = r.lang;
   if (r.style === 'clean' || r.style === 'stt') ex.style = r.style;
   if (r.role === 'rep' || r.role === 'customer') ex.role = r.role;
+  if (typeof r.call === 'string') ex.call = r.call;
   return ex;
 }
 

@@ -22,6 +22,14 @@ function model(): { file: ModelFile; scorer: UtteranceScorer } {
   return loaded;
 }
 
+/**
+ * Scores with another model until called with null: the score calibration is fitted on features
+ * from a model that never saw the call's sentences, as a new call's are (scripts/train-scores.ts).
+ */
+export function useUtteranceModel(file: ModelFile | null): void {
+  loaded = file ? { file, scorer: new UtteranceScorer(file) } : null;
+}
+
 /** Probability of each label, in LABELS order. */
 export function classify(text: string): Float32Array {
   return model().scorer.probabilities(text);
