@@ -1,11 +1,21 @@
 // `npm run train` (third step): fits the score calibration (src/calls/analyzer/coach/rubric/
 // score-calibration.json) on coach-scored calls, with the utterance model and rep finder just
 // trained. Deterministic. eval/sealed is never among the calls.
+//
+// The calibration learns from the calls' features as a new call's look: many scored calls are
+// also labelled training data of the utterance model, which knows their sentences better than any
+// new call's. So the writers are split into CROSS_FIT_FOLDS groups and each group's calls are
+// measured with an utterance model trained without their sentences (cross-fitting, as in
+// stacking). Those rows are kept in training/calibration/cross-fitted-rows.json with the hash of
+// what they were made from: the tests refit from them and check the hash, without retraining.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { casesIn } from '../eval/agreement.ts';
-import { modelDataHash } from '../src/calls/analyzer/coach/classify/model.ts';
+import { loadTrainingData } from '../src/calls/analyzer/coach/classify/data.ts';
+import { modelDataHash, useUtteranceModel } from '../src/calls/analyzer/coach/classify/model.ts';
+import { trainModel } from '../src/calls/analyzer/coach/classify/train.ts';
 import { measureTranscript } from '../src/calls/analyzer/coach/index.ts';
 import { repWeights } from '../src/calls/analyzer/coach/rep/learned-rep.ts';
 import { callFeatures } from '../src/calls/analyzer/coach/rubric/call-features.ts';
@@ -14,6 +24,10 @@ import { handScores } from '../src/calls/analyzer/coach/rubric/index.ts';
 
 /** Calls a coach scored (eval/COACH-ANNOTATION.md): development sets and every eval/train-calls* folder. */
 export const SCORE_TRAINING_DIRS = ['eval/dev', ...trainingCallDirs()];
+
+export const CROSS_FIT_FOLDS = 5;
+
+export const CROSS_FITTED_ROWS = fileURLToPath(new URL('../training/calibration/cross-fitted-rows.json', import.meta.url));
 
 /** eval/train-calls, eval/train-calls-b, …: one folder per writer. */
 export function trainingCallDirs(): string[] {
@@ -24,32 +38,93 @@ export function trainingCallDirs(): string[] {
 /** A scored call's features, with the folder it came from (one folder, one writer). */
 export type ScoredRow = FitRow & { folder: string; hand: FitRow['scores'] };
 
-export function scoreRows(root: string, dirs = SCORE_TRAINING_DIRS): { rows: ScoredRow[]; hash: string } {
-  const rows: ScoredRow[] = [];
-  const h = createHash('sha256');
-  for (const dir of dirs) {
-    if (!existsSync(`${root}/${dir}`)) continue;
-    for (const c of casesIn(`${root}/${dir}`)) {
-      if (!c.ann.scores) continue;
-      // The coach's salesperson, so the features describe the person the coach scored.
-      const { signals } = measureTranscript({ transcript: c.transcript, language: 'en', repSpeaker: c.ann.rep_speaker ?? c.ann.repSpeaker });
-      h.update(c.name).update(c.transcript).update(JSON.stringify(c.ann.scores));
-      const hand = handScores(signals).scores;
-      rows.push({ features: callFeatures(signals, hand), scores: c.ann.scores, hand, folder: c.dir.slice(root.length).replace(/^\/+/, '') });
-    }
-  }
-  return { rows, hash: h.digest('hex') };
+const folderOf = (root: string, dir: string) => dir.slice(root.length).replace(/^\/+/, '');
+
+function scoredCases(root: string, dirs: string[]) {
+  return dirs.filter((d) => existsSync(`${root}/${d}`)).flatMap((d) => casesIn(`${root}/${d}`).filter((c) => c.ann.scores));
 }
 
-export function trainScores(root: string): ScoreCalibration {
-  const { rows, hash } = scoreRows(root);
-  const data_hash = createHash('sha256').update(hash).update(modelDataHash()).update(repWeights()?.data_hash ?? '').digest('hex');
+/** The hash of the scored calls: names, transcripts and the coach's scores. */
+export function scoredCallsHash(root: string, dirs = SCORE_TRAINING_DIRS): string {
+  const h = createHash('sha256');
+  for (const c of scoredCases(root, dirs)) h.update(c.name).update(c.transcript).update(JSON.stringify(c.ann.scores));
+  return h.digest('hex');
+}
+
+/** The calls' features with the utterance model currently loaded. */
+export function scoreRows(root: string, dirs = SCORE_TRAINING_DIRS): { rows: ScoredRow[]; hash: string } {
+  const rows: ScoredRow[] = [];
+  for (const c of scoredCases(root, dirs)) {
+    // The coach's salesperson, so the features describe the person the coach scored.
+    const { signals } = measureTranscript({ transcript: c.transcript, language: 'en', repSpeaker: c.ann.rep_speaker ?? c.ann.repSpeaker });
+    const hand = handScores(signals).scores;
+    rows.push({ features: callFeatures(signals, hand), scores: c.ann.scores as FitRow['scores'], hand, folder: folderOf(root, c.dir) });
+  }
+  return { rows, hash: scoredCallsHash(root, dirs) };
+}
+
+/** Each writer group's calls measured with an utterance model trained without their sentences. */
+export function crossFittedRows(root: string, folds = CROSS_FIT_FOLDS): ScoredRow[] {
+  const cases = scoredCases(root, SCORE_TRAINING_DIRS);
+  const folders = [...new Set(cases.map((c) => folderOf(root, c.dir)))];
+  const { examples } = loadTrainingData();
+  const rows = new Map<string, ScoredRow>();
+  try {
+    for (let k = 0; k < folds; k++) {
+      const fold = new Set(folders.filter((_, i) => i % folds === k));
+      const calls = new Set(cases.filter((c) => fold.has(folderOf(root, c.dir))).map((c) => c.name));
+      useUtteranceModel(trainModel(examples.filter((e) => !e.call || !calls.has(e.call))));
+      // eval/dev holds the reported sets as subfolders: read each folder once.
+      const dirs = [...fold].filter((f) => ![...fold].some((g) => g !== f && f.startsWith(`${g}/`)));
+      const fresh = scoreRows(root, dirs).rows;
+      const names = scoredCases(root, dirs).map((c) => c.name);
+      fresh.forEach((r, i) => fold.has(r.folder) && rows.set(`${r.folder}/${names[i]}`, r));
+    }
+  } finally {
+    useUtteranceModel(null);
+  }
+  // In the order of the calls, whatever the folds.
+  return cases.map((c) => rows.get(`${folderOf(root, c.dir)}/${c.name}`) as ScoredRow);
+}
+
+/** What the rows were made from: the calls and the utterance training data. */
+export function rowsInputHash(root: string): string {
+  return createHash('sha256').update(scoredCallsHash(root)).update(modelDataHash()).update(String(CROSS_FIT_FOLDS)).digest('hex');
+}
+
+interface RowsFile {
+  input_hash: string;
+  features: string[];
+  rows: Array<{ folder: string; values: number[]; scores: FitRow['scores']; hand: FitRow['scores'] }>;
+}
+
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+
+export function writeCrossFittedRows(root: string, rows: ScoredRow[]): void {
+  const file: RowsFile = { input_hash: rowsInputHash(root), features: rows[0].features.names, rows: rows.map((r) => ({ folder: r.folder, values: r.features.values.map(round6), scores: r.scores, hand: r.hand })) };
+  mkdirSync(dirname(CROSS_FITTED_ROWS), { recursive: true });
+  writeFileSync(CROSS_FITTED_ROWS, `${JSON.stringify(file)}\n`);
+}
+
+/** The committed rows, with the hash of what they were made from. */
+export function readCrossFittedRows(): { inputHash: string; rows: ScoredRow[] } {
+  const file = JSON.parse(readFileSync(CROSS_FITTED_ROWS, 'utf8')) as RowsFile;
+  return { inputHash: file.input_hash, rows: file.rows.map((r) => ({ folder: r.folder, features: { names: file.features, values: r.values }, scores: r.scores, hand: r.hand })) };
+}
+
+/** The calibration from the committed cross-fitted rows. */
+export function trainScores(): ScoreCalibration {
+  const { inputHash, rows } = readCrossFittedRows();
+  const data_hash = createHash('sha256').update(inputHash).update(repWeights()?.data_hash ?? '').digest('hex');
   return { version: 1, data_hash, calls: rows.length, ...fitCalibration(rows) };
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const c = trainScores(root);
+  const rows = crossFittedRows(root);
+  writeCrossFittedRows(root, rows);
+  console.log(`${rows.length} calls measured as new calls (${CROSS_FIT_FOLDS} writer groups); wrote ${CROSS_FITTED_ROWS}`);
+  const c = trainScores();
   const out = new URL('../src/calls/analyzer/coach/rubric/score-calibration.json', import.meta.url);
   writeFileSync(out, `${JSON.stringify(c)}\n`);
   console.log(`score calibration fitted on ${c.calls} calls; wrote ${fileURLToPath(out)}`);

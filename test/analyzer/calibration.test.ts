@@ -2,16 +2,22 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { analyseWithDetails } from '../../src/calls/analyzer/coach/index.ts';
+import { analyseWithDetails, measureTranscript } from '../../src/calls/analyzer/coach/index.ts';
 import { fitCalibration, medianScore, scoreDistribution, type FitRow, type ScoreCalibration } from '../../src/calls/analyzer/coach/rubric/calibration.ts';
-import { trainScores } from '../../scripts/train-scores.ts';
+import { readCrossFittedRows, rowsInputHash, trainScores } from '../../scripts/train-scores.ts';
+import { callFeatures } from '../../src/calls/analyzer/coach/rubric/call-features.ts';
+import { handScores } from '../../src/calls/analyzer/coach/rubric/index.ts';
 
 const DIMS = ['discovery', 'listening', 'value', 'objection_handling', 'next_step'] as const;
 
 test('the committed score calibration is what `npm run train` makes from the committed calls and models', () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const committed = JSON.parse(readFileSync(new URL('../../src/calls/analyzer/coach/rubric/score-calibration.json', import.meta.url), 'utf8'));
-  assert.deepEqual(trainScores(root), committed);
+  const { inputHash, rows } = readCrossFittedRows();
+  assert.equal(inputHash, rowsInputHash(root), 'scored calls or labelled utterances changed: run `npm run train`');
+  const { signals } = measureTranscript({ transcript: 'A: Hallo, wie läuft es bei Ihnen?\nB: Gut, danke.', language: 'de' });
+  assert.deepEqual(rows[0].features.names, callFeatures(signals, handScores(signals).scores).names, 'the calibration features changed: run `npm run train`');
+  assert.deepEqual(trainScores(), committed);
 });
 
 test('the calibrated score is the median of the distribution, so a split distribution does not jump to an edge', () => {

@@ -89,7 +89,20 @@ function endingRates(s: Signals): Record<string, number> {
   };
 }
 
+const REP_PEAKS: Label[] = ['ask_pain', 'ask_impact', 'ask_need_payoff', 'explore_objection', 'check_back', 'summary', 'label', 'value_tied', 'proof'];
+const CUSTOMER_PEAKS: Label[] = ['pain', 'impact', 'interest'];
+
+/** The strongest sign of each label anywhere in the call: one clear instance says more than a mean over many sentences. */
+function peakRates(s: Signals): Record<string, number> {
+  const rep = s.sides.call.utterances.filter((u) => isRepU(s.sides, u));
+  const customer = s.sides.call.utterances.filter((u) => isCustomerU(s.sides, u));
+  return {
+    ...Object.fromEntries(REP_PEAKS.map((l) => [`peak_rep_${l}`, maxOf(rep.map((u) => prob(u, l)))])),
+    ...Object.fromEntries(CUSTOMER_PEAKS.map((l) => [`peak_customer_${l}`, maxOf(customer.map((u) => prob(u, l)))])),
+  };
+}
+
 export function callFeatures(s: Signals, handScores: Record<string, number>): CallFeatures {
-  const all = { ...measured(s), ...labelRates(s), ...endingRates(s), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
+  const all = { ...measured(s), ...labelRates(s), ...endingRates(s), ...peakRates(s), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
   return { names: Object.keys(all), values: Object.values(all) };
 }
