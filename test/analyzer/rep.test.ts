@@ -149,3 +149,32 @@ test('the committed rep weights are what `npm run train` makes from the committe
   const committed = JSON.parse(readFileSync(new URL('../../src/calls/analyzer/coach/rep/rep-weights.json', import.meta.url), 'utf8'));
   assert.deepEqual(trainRep(root), committed);
 });
+
+test('in a demo the account manager who introduces the solutions engineer is the salesperson, though the engineer asks and presents more', () => {
+  const transcript = [
+    'Dana Lee: Hi, yes, I can hear you.',
+    "Maya Ortiz: Great, thanks for making the time, Dana. I'm Maya, account manager at Routewise, and I've brought Sam along, he's one of our solutions engineers.",
+    'Sam Park: Hi Dana, good to meet you.',
+    'Dana Lee: Hi both.',
+    'Sam Park: Before I share my screen, how do you plan the routes for your drivers today?',
+    'Dana Lee: Mostly in a spreadsheet. Every morning it takes me about two hours, and when someone is sick it falls apart.',
+    'Sam Park: Two hours every morning. What happens when it falls apart?',
+    'Dana Lee: Deliveries go out late and customers call to complain. Last month we lost a restaurant client over it.',
+    "Sam Park: Okay, let me show you the planner. You import the orders, it builds the routes in a minute, and if a driver is out you drag his stops to the others.",
+    'Sam Park: Here you see the live map, the time windows and the driver app with proof of delivery.',
+    'Dana Lee: That looks useful. Does it work with our order system?',
+    'Sam Park: Yes, we have an import for that, and an open API as well.',
+    'Sam Park: How many drivers and vans do you run on a normal day?',
+    'Dana Lee: Twelve drivers, fourteen vans.',
+    'Sam Park: And who else plans when you are away?',
+    'Dana Lee: Nobody really, that is the problem.',
+    'Sam Park: Then the shared planning board helps: anyone on your team can open it, and the routes are saved as templates.',
+    'Dana Lee: And what does it cost?',
+    'Maya Ortiz: For twelve drivers it would be about four hundred a month. Shall we set up a two-week trial with your real orders and review it together next Thursday at ten?',
+    'Dana Lee: Yes, Thursday at ten works.',
+    "Maya Ortiz: Great, I'll send the invite today.",
+  ].join('\n');
+  const r = analyzeTranscript({ transcript, language: 'en' });
+  assert.equal(r.rep_speaker, 'Maya Ortiz');
+  assert.equal(r.metrics.rep_detection, 'utterances');
+});

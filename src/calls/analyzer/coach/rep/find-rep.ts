@@ -9,7 +9,7 @@ import { LANGUAGES } from '../lang/index.ts';
 import type { Call } from '../utterances/types.ts';
 import { SELLER_VOTES, BUYER_VOTES } from './votes.ts';
 import { repWeights, sellerScore } from './learned-rep.ts';
-import { speakerFeatures } from './speaker-features.ts';
+import { namedBeforeSpeaking, speakerFeatures } from './speaker-features.ts';
 
 export type RepReason = 'hint' | 'role_label' | 'rep_name' | 'utterances' | 'single_speaker';
 
@@ -112,20 +112,10 @@ function voteBySpeaker(call: Call): Map<string, number> {
 function colleaguesOf(call: Call, rep: string, votes: Map<string, number>): Set<string> {
   const out = new Set<string>();
   const repVote = votes.get(rep) ?? 0;
+  const namedByRep = namedBeforeSpeaking(call).get(rep) ?? new Set<string>();
   for (const [k, v] of votes) {
     if (k === rep) continue;
-    if ((repVote > 0 && v >= repVote * 0.5 && v >= 4) || (v > 0 && namedByRepFirst(call, rep, k))) out.add(k);
+    if ((repVote > 0 && v >= repVote * 0.5 && v >= 4) || (v > 0 && namedByRep.has(k))) out.add(k);
   }
   return out;
-}
-
-function namedByRepFirst(call: Call, rep: string, key: string): boolean {
-  const first = tokensOf(key)[0];
-  if (!first || first.length < 3 || /^\d/.test(first)) return false;
-  const name = new RegExp(`(?<![\\p{L}])${first}(?![\\p{L}])`, 'iu');
-  for (const u of call.utterances) {
-    if (u.key === key) return false;
-    if (u.key === rep && name.test(u.text)) return true;
-  }
-  return false;
 }

@@ -69,7 +69,7 @@ function firstName(label: string): string | null {
 }
 
 /** Per speaker, the other speakers they named before those first spoke. */
-function namedBeforeSpeaking(call: Call): Map<string, Set<string>> {
+export function namedBeforeSpeaking(call: Call): Map<string, Set<string>> {
   const firstAt = new Map<string, number>();
   for (const u of call.utterances) if (!firstAt.has(u.key)) firstAt.set(u.key, u.index);
   const names = [...firstAt.keys()].map((k) => ({ key: k, name: firstName(call.labels.get(k) ?? k) })).filter((x) => x.name !== null);
