@@ -13,8 +13,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { casesIn } from '../eval/agreement.ts';
-import { loadTrainingData } from '../src/calls/analyzer/coach/classify/data.ts';
+import { loadTrainingData, type Example } from '../src/calls/analyzer/coach/classify/data.ts';
 import { modelDataHash, useUtteranceModel } from '../src/calls/analyzer/coach/classify/model.ts';
+import type { ModelFile } from '../src/calls/analyzer/coach/classify/scorer.ts';
 import { trainModel } from '../src/calls/analyzer/coach/classify/train.ts';
 import { measureTranscript } from '../src/calls/analyzer/coach/index.ts';
 import { repWeights } from '../src/calls/analyzer/coach/rep/learned-rep.ts';
@@ -51,40 +52,44 @@ export function scoredCallsHash(root: string, dirs = SCORE_TRAINING_DIRS): strin
   return h.digest('hex');
 }
 
+type ScoredCase = ReturnType<typeof scoredCases>[number];
+
 /** The calls' features with the utterance model currently loaded. */
-export function scoreRows(root: string, dirs = SCORE_TRAINING_DIRS): { rows: ScoredRow[]; hash: string } {
-  const rows: ScoredRow[] = [];
-  for (const c of scoredCases(root, dirs)) {
+function measureCases(root: string, cases: ScoredCase[]): ScoredRow[] {
+  return cases.map((c) => {
     // The coach's salesperson, so the features describe the person the coach scored.
     const { signals } = measureTranscript({ transcript: c.transcript, language: 'en', repSpeaker: c.ann.rep_speaker ?? c.ann.repSpeaker });
     const hand = handScores(signals).scores;
-    rows.push({ features: callFeatures(signals, hand), scores: c.ann.scores as FitRow['scores'], hand, folder: folderOf(root, c.dir) });
-  }
-  return { rows, hash: scoredCallsHash(root, dirs) };
+    return { features: callFeatures(signals, hand), scores: c.ann.scores as FitRow['scores'], hand, folder: folderOf(root, c.dir) };
+  });
+}
+
+export interface CrossFitOptions {
+  folds?: number;
+  dirs?: string[];
+  /** Trains the utterance model a fold is measured with (default: the real trainer). */
+  train?: (examples: Example[]) => ModelFile;
 }
 
 /** Each writer group's calls measured with an utterance model trained without their sentences. */
-export function crossFittedRows(root: string, folds = CROSS_FIT_FOLDS): ScoredRow[] {
-  const cases = scoredCases(root, SCORE_TRAINING_DIRS);
+export function crossFittedRows(root: string, { folds = CROSS_FIT_FOLDS, dirs = SCORE_TRAINING_DIRS, train = (ex) => trainModel(ex) }: CrossFitOptions = {}): ScoredRow[] {
+  const cases = scoredCases(root, dirs);
   const folders = [...new Set(cases.map((c) => folderOf(root, c.dir)))];
   const { examples } = loadTrainingData();
-  const rows = new Map<string, ScoredRow>();
+  const rows = new Map<ScoredCase, ScoredRow>();
   try {
     for (let k = 0; k < folds; k++) {
       const fold = new Set(folders.filter((_, i) => i % folds === k));
-      const calls = new Set(cases.filter((c) => fold.has(folderOf(root, c.dir))).map((c) => c.name));
-      useUtteranceModel(trainModel(examples.filter((e) => !e.call || !calls.has(e.call))));
-      // eval/dev holds the reported sets as subfolders: read each folder once.
-      const dirs = [...fold].filter((f) => ![...fold].some((g) => g !== f && f.startsWith(`${g}/`)));
-      const fresh = scoreRows(root, dirs).rows;
-      const names = scoredCases(root, dirs).map((c) => c.name);
-      fresh.forEach((r, i) => fold.has(r.folder) && rows.set(`${r.folder}/${names[i]}`, r));
+      const inFold = cases.filter((c) => fold.has(folderOf(root, c.dir)));
+      const calls = new Set(inFold.map((c) => c.name));
+      useUtteranceModel(train(examples.filter((e) => !e.call || !calls.has(e.call))));
+      measureCases(root, inFold).forEach((r, i) => rows.set(inFold[i], r));
     }
   } finally {
     useUtteranceModel(null);
   }
   // In the order of the calls, whatever the folds.
-  return cases.map((c) => rows.get(`${folderOf(root, c.dir)}/${c.name}`) as ScoredRow);
+  return cases.map((c) => rows.get(c) as ScoredRow);
 }
 
 /** What the rows were made from: the calls and the utterance training data. */

@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyseWithDetails, measureTranscript } from '../../src/calls/analyzer/coach/index.ts';
 import { fitCalibration, medianScore, scoreDistribution, type FitRow, type ScoreCalibration } from '../../src/calls/analyzer/coach/rubric/calibration.ts';
-import { readCrossFittedRows, rowsInputHash, trainScores } from '../../scripts/train-scores.ts';
+import { crossFittedRows, readCrossFittedRows, rowsInputHash, trainScores } from '../../scripts/train-scores.ts';
+import { casesIn } from '../../eval/agreement.ts';
+import type { Example } from '../../src/calls/analyzer/coach/classify/data.ts';
+import type { ModelFile } from '../../src/calls/analyzer/coach/classify/scorer.ts';
 import { callFeatures } from '../../src/calls/analyzer/coach/rubric/call-features.ts';
 import { handScores } from '../../src/calls/analyzer/coach/rubric/index.ts';
 
@@ -18,6 +21,26 @@ test('the committed score calibration is what `npm run train` makes from the com
   const { signals } = measureTranscript({ transcript: 'A: Hallo, wie läuft es bei Ihnen?\nB: Gut, danke.', language: 'de' });
   assert.deepEqual(rows[0].features.names, callFeatures(signals, handScores(signals).scores).names, 'the calibration features changed: run `npm run train`');
   assert.deepEqual(trainScores(), committed);
+});
+
+test('cross-fitting measures each writer\'s calls with a model trained without their sentences, and every other labelled sentence', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const dirs = ['eval/train-calls-k', 'eval/train-calls-l'];
+  const namesOf = (dir: string) => new Set(casesIn(`${root}/${dir}`).map((c) => c.name));
+  const committed = JSON.parse(readFileSync(new URL('../../src/calls/analyzer/coach/classify/utterance-model.json', import.meta.url), 'utf8')) as ModelFile;
+  const leftOut: Array<Set<string>> = [];
+  const rows = crossFittedRows(root, {
+    folds: 2,
+    dirs,
+    train: (examples: Example[]) => {
+      const seen = new Set(examples.map((e) => e.call));
+      leftOut.push(new Set([...dirs.flatMap((d) => [...namesOf(d)])].filter((n) => !seen.has(n))));
+      return committed;
+    },
+  });
+  assert.deepEqual(leftOut, dirs.map(namesOf), 'each fold leaves out exactly its writer\'s calls');
+  assert.deepEqual(rows.map((r) => r.folder), dirs.flatMap((d) => [...namesOf(d)].map(() => d)));
+  assert.ok(rows.every((r) => r.features.values.every(Number.isFinite)));
 });
 
 test('the calibrated score is the median of the distribution, so a split distribution does not jump to an edge', () => {
