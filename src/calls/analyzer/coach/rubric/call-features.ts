@@ -59,10 +59,16 @@ function measured(s: Signals): Record<string, number> {
 const REP_RATES: Label[] = ['question_open', 'question_closed', 'ask_situation', 'ask_pain', 'ask_impact', 'summary', 'mirror', 'label', 'acknowledge', 'check_back', 'defend', 'pitch_feature', 'value_tied', 'proof', 'next_step_dated'];
 const CUSTOMER_RATES: Label[] = ['pain', 'impact', 'interest', 'agreement'];
 
+type Utterances = Signals['sides']['call']['utterances'];
+
+/** The salesperson's and the customer's utterances. */
+function bySide(s: Signals): { rep: Utterances; customer: Utterances } {
+  const all = s.sides.call.utterances;
+  return { rep: all.filter((u) => isRepU(s.sides, u)), customer: all.filter((u) => isCustomerU(s.sides, u)) };
+}
+
 /** Per label, the mean probability over the salesperson's (or the customer's) utterances. */
-function labelRates(s: Signals): Record<string, number> {
-  const rep = s.sides.call.utterances.filter((u) => isRepU(s.sides, u));
-  const customer = s.sides.call.utterances.filter((u) => isCustomerU(s.sides, u));
+function labelRates({ rep, customer }: { rep: Utterances; customer: Utterances }): Record<string, number> {
   const rate = (us: typeof rep, l: Label) => mean(us.map((u) => u.probs[LABELS.indexOf(l)]));
   return {
     ...Object.fromEntries(REP_RATES.map((l) => [`rep_${l}`, rate(rep, l)])),
@@ -93,9 +99,7 @@ const REP_PEAKS: Label[] = ['ask_pain', 'ask_impact', 'ask_need_payoff', 'explor
 const CUSTOMER_PEAKS: Label[] = ['pain', 'impact', 'interest'];
 
 /** The strongest sign of each label anywhere in the call: one clear instance says more than a mean over many sentences. */
-function peakRates(s: Signals): Record<string, number> {
-  const rep = s.sides.call.utterances.filter((u) => isRepU(s.sides, u));
-  const customer = s.sides.call.utterances.filter((u) => isCustomerU(s.sides, u));
+function peakRates({ rep, customer }: { rep: Utterances; customer: Utterances }): Record<string, number> {
   return {
     ...Object.fromEntries(REP_PEAKS.map((l) => [`peak_rep_${l}`, maxOf(rep.map((u) => prob(u, l)))])),
     ...Object.fromEntries(CUSTOMER_PEAKS.map((l) => [`peak_customer_${l}`, maxOf(customer.map((u) => prob(u, l)))])),
@@ -103,6 +107,7 @@ function peakRates(s: Signals): Record<string, number> {
 }
 
 export function callFeatures(s: Signals, handScores: Record<string, number>): CallFeatures {
-  const all = { ...measured(s), ...labelRates(s), ...endingRates(s), ...peakRates(s), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
+  const sides = bySide(s);
+  const all = { ...measured(s), ...labelRates(sides), ...endingRates(s), ...peakRates(sides), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
   return { names: Object.keys(all), values: Object.values(all) };
 }
