@@ -6,7 +6,7 @@ import { analyseWithDetails, measureTranscript } from '../../src/calls/analyzer/
 import { fitCalibration, medianScore, scoreDistribution, type FitRow, type ScoreCalibration } from '../../src/calls/analyzer/coach/rubric/calibration.ts';
 import { crossFittedRows, readCrossFittedRows, rowsInputHash, trainScores } from '../../scripts/train-scores.ts';
 import { casesIn } from '../../eval/agreement.ts';
-import type { Example } from '../../src/calls/analyzer/coach/classify/data.ts';
+import { loadTrainingData, type Example } from '../../src/calls/analyzer/coach/classify/data.ts';
 import type { ModelFile } from '../../src/calls/analyzer/coach/classify/scorer.ts';
 import { callFeatures } from '../../src/calls/analyzer/coach/rubric/call-features.ts';
 import { handScores } from '../../src/calls/analyzer/coach/rubric/index.ts';
@@ -28,17 +28,22 @@ test('cross-fitting measures each writer\'s calls with a model trained without t
   const dirs = ['eval/train-calls-k', 'eval/train-calls-l'];
   const namesOf = (dir: string) => new Set(casesIn(`${root}/${dir}`).map((c) => c.name));
   const committed = JSON.parse(readFileSync(new URL('../../src/calls/analyzer/coach/classify/utterance-model.json', import.meta.url), 'utf8')) as ModelFile;
+  const all = loadTrainingData().examples;
   const leftOut: Array<Set<string>> = [];
+  const given: number[] = [];
   const rows = crossFittedRows(root, {
     folds: 2,
     dirs,
     train: (examples: Example[]) => {
       const seen = new Set(examples.map((e) => e.call));
       leftOut.push(new Set([...dirs.flatMap((d) => [...namesOf(d)])].filter((n) => !seen.has(n))));
+      given.push(examples.length);
       return committed;
     },
   });
   assert.deepEqual(leftOut, dirs.map(namesOf), 'each fold leaves out exactly its writer\'s calls');
+  const outside = (names: Set<string>) => all.filter((e) => !e.call || !names.has(e.call)).length;
+  assert.deepEqual(given, dirs.map((d) => outside(namesOf(d))), 'every other labelled sentence reaches the trainer');
   assert.deepEqual(rows.map((r) => r.folder), dirs.flatMap((d) => [...namesOf(d)].map(() => d)));
   assert.ok(rows.every((r) => r.features.values.every(Number.isFinite)));
 });
