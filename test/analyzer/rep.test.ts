@@ -40,6 +40,19 @@ test('role labels: Verkäufer/Agent/Sales/Berater vs Kunde/Customer/Interessent'
   }
 });
 
+test('a seller\'s team named after the buyer ("Customer Success") is the seller\'s side, not the customer\'s', () => {
+  const t = [
+    'Katrin Vogel – Customer Success Managerin, SimuCell GmbH: Guten Tag, Herr Dr. Henning, Katrin Vogel von SimuCell. Ich habe Ihre Kündigung vor mir.',
+    'Dr. Ralf Henning – Technischer Leiter, Henning Automation GmbH: Ja. Die Entscheidung ist gefallen.',
+    'Katrin Vogel – Customer Success Managerin, SimuCell GmbH: Was war ausschlaggebend?',
+  ].join('\n');
+  const r = analyzeTranscript({ transcript: t, language: 'de' });
+  assert.equal(r.rep_speaker, 'Katrin Vogel – Customer Success Managerin, SimuCell GmbH');
+  assert.equal(r.metrics.rep_detection, 'role_label');
+  const en = 'Customer Support (Lena): Hi, Lena from Parcelo support, you asked about the renewal?\nCustomer: Yes, what does it cost?';
+  assert.equal(analyzeTranscript({ transcript: en, language: 'en' }).rep_speaker, 'Customer Support (Lena)');
+});
+
 test("the key owner's name: full name, first name or last name", () => {
   const t = 'Julia Krämer: Hallo.\nThomas Brandt: Was kostet das? Wie lange dauert es? Wer macht das?\nJulia Krämer: Gerne.';
   for (const repName of ['Julia Krämer', 'Julia', 'Frau J. Krämer']) {

@@ -5,8 +5,11 @@ import type { Catalogue } from '../render/catalogue.ts';
 
 export interface LanguagePack {
   code: 'de' | 'en';
-  /** Words in a speaker label that name the seller's or the buyer's side ("Agent", "Kunde"). */
-  roles: { rep: string[]; customer: string[] };
+  /**
+   * Words in a speaker label that name the seller's or the buyer's side ("Agent", "Kunde"), and
+   * the seller's teams whose name holds a buyer's word ("Customer Success Manager").
+   */
+  roles: { rep: string[]; customer: string[]; sellerTeams: string[] };
   /**
    * Addressing the customer by first name at the start of what to say instead: titles that mark
    * a label as formal (no first name then), and first words that keep their capital after

@@ -74,6 +74,11 @@ export function matchLabel(keys: string[], hint: string | null | undefined, exac
 
 function roleOf(key: string): 'rep' | 'customer' | null {
   const t = tokensOf(key);
+  const spaced = ` ${t.join(' ')} `;
+  // A seller's team named after the buyer ("Customer Success") is the seller's side.
+  for (const lang of Object.values(LANGUAGES)) {
+    if (lang.roles.sellerTeams.some((p) => spaced.includes(` ${p} `))) return 'rep';
+  }
   for (const lang of Object.values(LANGUAGES)) {
     if (t.some((x) => lang.roles.rep.includes(x))) return 'rep';
   }

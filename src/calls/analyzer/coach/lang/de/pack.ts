@@ -14,6 +14,7 @@ export const DE: LanguagePack = {
   roles: {
     rep: ['agent', 'rep', 'sales', 'verkäufer', 'verkäuferin', 'vertrieb', 'vertriebler', 'vertrieblerin', 'berater', 'beraterin', 'kundenberater', 'kundenberaterin', 'vertriebsmitarbeiter', 'vertriebsmitarbeiterin', 'verkauf', 'außendienst', 'innendienst'],
     customer: ['kunde', 'kundin', 'interessent', 'interessentin', 'käufer', 'käuferin', 'anrufer', 'anruferin', 'gast', 'angerufener', 'angerufene'],
+    sellerTeams: ['kunden service', 'kunden support'],
   },
   addressing: { titles: ['herr', 'frau', 'dr', 'prof', 'sprecher', 'sprecherin', 'teilnehmer', 'teilnehmerin', 'unbekannt', 'person'], keepCapital: ['sie', 'ihnen', 'ihr', 'ihre', 'entschuldigung'] },
   stopwords: ('der die das den dem des ein eine einen einem einer und oder aber also ja nein nicht kein keine ich du sie wir ihr es er ' +

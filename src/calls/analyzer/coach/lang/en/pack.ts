@@ -14,6 +14,7 @@ export const EN: LanguagePack = {
   roles: {
     rep: ['agent', 'rep', 'sales', 'salesperson', 'seller', 'account', 'ae', 'sdr', 'bdr', 'consultant', 'advisor', 'salesrep', 'host'],
     customer: ['customer', 'client', 'prospect', 'lead', 'buyer', 'caller', 'guest'],
+    sellerTeams: ['customer success', 'customer service', 'customer support', 'customer care', 'customer experience', 'client success', 'client services', 'client service'],
   },
   addressing: { titles: ['mr', 'mrs', 'ms', 'miss', 'dr', 'prof', 'sir', 'madam', 'speaker', 'participant', 'unknown', 'person'], keepCapital: ['i', "i'll", "i'm", "i've", "i'd"] },
   stopwords: ('the a an and or but so to of in on at for with from by as is are was were be been it its this that these those ' +
