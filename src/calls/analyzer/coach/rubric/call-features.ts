@@ -1,7 +1,8 @@
 // The call as a handful of numbers: the measurements the hand rubric reads, how often each side
-// did what the five dimensions are about, and the hand rubric's own five scores. The score
-// calibration (calibration.ts) is fitted on these against coaches' scores. (All 88 label rates
-// were tried as well: across writers they did worse than these.)
+// did what the five dimensions are about, the hand rubric's own five scores and what the call's
+// words predict (call-text.ts). The score calibration (calibration.ts) is fitted on these against
+// coaches' scores. (All 88 label rates were tried as well: across writers they did worse.)
+import { SCORE_DIMENSIONS } from '../../types.ts';
 import { LABELS, type Label } from '../classify/labels.ts';
 import type { Signals } from '../signals/index.ts';
 import { isCustomerU, isRepU } from '../signals/sides.ts';
@@ -106,8 +107,18 @@ function peakRates({ rep, customer }: { rep: Utterances; customer: Utterances })
   };
 }
 
-export function callFeatures(s: Signals, handScores: Record<string, number>): CallFeatures {
+/**
+ * `text`: the call-text model's five predictions (call-text.ts), or null without a model: the
+ * calibration then reads those features as their mean.
+ */
+export function callFeatures(s: Signals, handScores: Record<string, number>, text: number[] | null): CallFeatures {
   const sides = bySide(s);
   const all = { ...measured(s), ...labelRates(sides), ...endingRates(s), ...peakRates(sides), ...Object.fromEntries(Object.entries(handScores).map(([k, v]) => [`hand_${k}`, v])) };
-  return { names: Object.keys(all), values: Object.values(all) };
+  return withTextFeatures({ names: Object.keys(all), values: Object.values(all) }, text);
+}
+
+export const TEXT_FEATURES = SCORE_DIMENSIONS.map((d) => `text_${d}`);
+
+export function withTextFeatures(f: CallFeatures, text: number[] | null): CallFeatures {
+  return text ? { names: [...f.names, ...TEXT_FEATURES], values: [...f.values, ...text] } : f;
 }

@@ -5,6 +5,7 @@ import type { ScoreDimension, Scores } from '../../types.ts';
 import type { Signals } from '../signals/index.ts';
 import { callFeatures } from './call-features.ts';
 import { medianScore, scoreCalibration, scoreDistribution } from './calibration.ts';
+import { callTerms, callTextModel, textScores } from './call-text.ts';
 import { scoreDiscovery } from './discovery.ts';
 import { scoreListening } from './listening.ts';
 import { scoreNextStep } from './next-step.ts';
@@ -35,7 +36,8 @@ export function scoreCall(s: Signals): CallScores {
   const calibration = scoreCalibration();
   // A call with one speaker is outside what the calibration saw: the rubric's floor rules hold.
   if (!calibration || s.speakers <= 1) return { scores: hand.scores, hand: hand.scores, expected: { ...hand.scores }, explain: hand.explain };
-  const features = callFeatures(s, hand.scores);
+  const text = callTextModel();
+  const features = callFeatures(s, hand.scores, text && textScores(text, callTerms(s)));
   const scores = {} as Scores;
   const explain = {} as Record<ScoreDimension, string[]>;
   const expected = {} as Record<ScoreDimension, number>;
