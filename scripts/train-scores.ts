@@ -80,8 +80,8 @@ export function fitTextOn(rows: ScoredRow[]): CallTextFit {
 /**
  * Adds to each writer's rows what a call-text model fitted on the other writers' calls predicts
  * for them. One writer at a time, not the five groups: the model at work is fitted on every
- * writer, and the calibration should learn how far to trust a prediction that strong (leaving one
- * writer out, 68.0 % exact against 67.5 % with five groups).
+ * writer, and the calibration should learn how far to trust a prediction that strong (measured
+ * leaving one writer out: 68.0 % exact, against 67.5 % with five groups; docs/coaching.md).
  */
 function addCrossFittedText(rows: ScoredRow[]): ScoredRow[] {
   const text = new Map<ScoredRow, number[]>();
