@@ -1,6 +1,7 @@
 // `npm run train` (third step): fits the call-text model and the score calibration
-// (src/calls/analyzer/coach/rubric/call-text-model.json, score-calibration.json) on coach-scored calls, with the utterance model and rep finder just
-// trained. Deterministic. eval/sealed is never among the calls.
+// (src/calls/analyzer/coach/rubric/call-text-model.json, score-calibration.json) on coach-scored
+// calls, with the utterance model and rep finder just trained. Deterministic. eval/sealed is never
+// among the calls.
 //
 // The calibration learns from the calls' features as a new call's look: many scored calls are
 // also labelled training data of the utterance model, which knows their sentences better than any
