@@ -8,8 +8,7 @@ import { crossFittedRows, readCrossFittedRows, rowsInputHash, trainScores } from
 import { casesIn } from '../../eval/agreement.ts';
 import { loadTrainingData, type Example } from '../../src/calls/analyzer/coach/classify/data.ts';
 import type { ModelFile } from '../../src/calls/analyzer/coach/classify/scorer.ts';
-import { callFeatures } from '../../src/calls/analyzer/coach/rubric/call-features.ts';
-import { handScores } from '../../src/calls/analyzer/coach/rubric/index.ts';
+import { calibrationFeatures, handScores } from '../../src/calls/analyzer/coach/rubric/index.ts';
 
 const DIMS = ['discovery', 'listening', 'value', 'objection_handling', 'next_step'] as const;
 
@@ -19,7 +18,7 @@ test('the committed score calibration is what `npm run train` makes from the com
   const { inputHash, rows } = readCrossFittedRows();
   assert.equal(inputHash, rowsInputHash(root), 'scored calls or labelled utterances changed: run `npm run train`');
   const { signals } = measureTranscript({ transcript: 'A: Hallo, wie läuft es bei Ihnen?\nB: Gut, danke.', language: 'de' });
-  assert.deepEqual(rows[0].features.names, callFeatures(signals, handScores(signals).scores, [0, 0, 0, 0, 0]).names, 'the calibration features changed: run `npm run train`');
+  assert.deepEqual(rows[0].features.names, calibrationFeatures(signals, handScores(signals).scores).names, 'the features a call is scored by are those the calibration was fitted on (call-text predictions included): run `npm run train`');
   assert.deepEqual(trainScores(), committed);
 });
 

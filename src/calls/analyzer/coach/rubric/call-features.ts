@@ -117,7 +117,7 @@ export function callFeatures(s: Signals, handScores: Record<string, number>, tex
   return withTextFeatures({ names: Object.keys(all), values: Object.values(all) }, text);
 }
 
-export const TEXT_FEATURES = SCORE_DIMENSIONS.map((d) => `text_${d}`);
+const TEXT_FEATURES = SCORE_DIMENSIONS.map((d) => `text_${d}`);
 
 export function withTextFeatures(f: CallFeatures, text: number[] | null): CallFeatures {
   return text ? { names: [...f.names, ...TEXT_FEATURES], values: [...f.values, ...text] } : f;

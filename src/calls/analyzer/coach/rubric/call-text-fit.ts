@@ -86,8 +86,13 @@ export function fitCallText(docs: CallTerms[], scores: number[][], alpha = 0.05,
   const K = gram(xs, vocab.size);
   K.forEach((row, i) => (row[i] += alpha));
   const c = solveSpd(K, scores.map((s) => s.map((v, d) => v - mean[d])));
-  const weights = [...vocab.keys()].map(() => new Float64Array(dims));
-  xs.forEach((x, i) => x.index.forEach((t, k) => c[i].forEach((ci, d) => (weights[t][d] += ci * x.value[k]))));
+  // The primal weights: w(term) = Σ_i c_i x_i(term).
+  const weights = Array.from({ length: vocab.size }, () => new Float64Array(dims));
+  xs.forEach((x, i) => {
+    for (let k = 0; k < x.index.length; k++) {
+      for (let d = 0; d < dims; d++) weights[x.index[k]][d] += c[i][d] * x.value[k];
+    }
+  });
   const terms: Record<string, number[]> = {};
   for (const [t, { id, idf }] of vocab) terms[t] = [round(idf), ...[...weights[id]].map(round)];
   return { calls: docs.length, alpha, mean: mean.map(round), terms };

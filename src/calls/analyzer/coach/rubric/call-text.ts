@@ -6,7 +6,7 @@
 // out, the calibration with them agreed with coaches more often than without (docs/coaching.md).
 import { existsSync, readFileSync } from 'node:fs';
 import type { Signals } from '../signals/index.ts';
-import { isCustomerU, isRepU } from '../signals/sides.ts';
+import { isSeller } from '../signals/sides.ts';
 
 export interface CallTextModel {
   version: 1;
@@ -38,9 +38,7 @@ function addTerms(out: CallTerms, side: string, text: string): void {
 export function callTerms(s: Signals): CallTerms {
   const out: CallTerms = new Map();
   for (const turn of s.sides.call.turns) {
-    const first = turn.utterances[0];
-    if (!first) continue;
-    const side = isRepU(s.sides, first) ? 'r' : isCustomerU(s.sides, first) ? 'c' : null;
+    const side = turn.key === s.sides.rep ? 'r' : isSeller(s.sides, turn.key) ? null : 'c';
     if (side) addTerms(out, side, turn.utterances.map((u) => u.text).join(' '));
   }
   return out;

@@ -31,13 +31,18 @@ export function handScores(s: Signals): { scores: Scores; explain: Record<ScoreD
   return { scores, explain };
 }
 
+/** What the calibration reads of a call: its features with what the call-text model predicts from its words. */
+export function calibrationFeatures(s: Signals, hand: Scores) {
+  const text = callTextModel();
+  return callFeatures(s, hand, text && textScores(text, callTerms(s)));
+}
+
 export function scoreCall(s: Signals): CallScores {
   const hand = handScores(s);
   const calibration = scoreCalibration();
   // A call with one speaker is outside what the calibration saw: the rubric's floor rules hold.
   if (!calibration || s.speakers <= 1) return { scores: hand.scores, hand: hand.scores, expected: { ...hand.scores }, explain: hand.explain };
-  const text = callTextModel();
-  const features = callFeatures(s, hand.scores, text && textScores(text, callTerms(s)));
+  const features = calibrationFeatures(s, hand.scores);
   const scores = {} as Scores;
   const explain = {} as Record<ScoreDimension, string[]>;
   const expected = {} as Record<ScoreDimension, number>;
